@@ -1,0 +1,35 @@
+/** One ajv instance that knows every schema in schema/: used by the build and by the tests. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { apiSchemas, schemaDir, schemaFiles } from './schemas.ts';
+import type { ApiSchemaName } from './schemas.ts';
+
+export const SCHEMA_BASE = 'https://skillshelf.example/schema/';
+
+export function readSchema(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
+}
+
+let shared: Ajv2020 | undefined;
+
+export function schemaAjv(): Ajv2020 {
+  if (shared) return shared;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+  addFormats.default(ajv);
+  for (const file of schemaFiles) ajv.addSchema(readSchema(file));
+  shared = ajv;
+  return ajv;
+}
+
+export function validatorFor(file: string): ValidateFunction {
+  const validate = schemaAjv().getSchema(SCHEMA_BASE + file);
+  if (!validate) throw new Error(`No schema ${file} under ${schemaDir}`);
+  return validate;
+}
+
+export function apiValidator(name: ApiSchemaName): ValidateFunction {
+  return validatorFor(apiSchemas[name]);
+}

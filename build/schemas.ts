@@ -1,0 +1,31 @@
+/** Where the JSON Schemas live and which file describes what: the one list the build, the type
+ * generator, openapi.json and the tests all read. */
+import { fileURLToPath } from 'node:url';
+
+export const schemaDir = fileURLToPath(new URL('../schema/', import.meta.url));
+
+export const contentSchemas = {
+  site: 'content/site.schema.json',
+  clusters: 'content/clusters.schema.json',
+  skill: 'content/skill.schema.json',
+  bundle: 'content/bundle.schema.json',
+} as const;
+
+export const apiSchemas = {
+  Cluster: 'api/cluster.schema.json',
+  Price: 'api/price.schema.json',
+  Skill: 'api/skill.schema.json',
+  Bundle: 'api/bundle.schema.json',
+  Catalog: 'api/catalog.schema.json',
+  Version: 'api/version.schema.json',
+  Error: 'api/error.schema.json',
+  PaymentHealth: 'api/payment-health.schema.json',
+} as const;
+
+export type ApiSchemaName = keyof typeof apiSchemas;
+
+export const schemaFiles: string[] = [
+  'defs.schema.json',
+  ...Object.values(contentSchemas),
+  ...Object.values(apiSchemas),
+];
