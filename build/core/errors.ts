@@ -33,3 +33,14 @@ export function serverErrorBody(links: ErrorLinks): ErrorBody {
     links,
   );
 }
+
+export interface QueryProblemLike {
+  message: string;
+  /** A corrected query string to offer as a hint. */
+  suggestion?: string;
+}
+
+export function badRequestBody(problem: QueryProblemLike, path: string, links: ErrorLinks): ErrorBody {
+  const suggested = problem.suggestion ? [`${links.baseUrl}${path}?${problem.suggestion}`] : [];
+  return errorBody('bad_request', problem.message, [...suggested, `${links.baseUrl}/openapi.json`, `${links.baseUrl}/catalog.json`], links);
+}

@@ -100,8 +100,8 @@ export function preflightHeaders(): HeaderSet {
   };
 }
 
-/** Which API major a request path addresses: `/v2/…` → 2, anything else → the current one. */
-export function majorOfPath(pathname: string): number {
+/** Which major answers a path: a known `/vN/` prefix pins N; anything else gets the current one. */
+export function majorOfPath(pathname: string, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
   const match = /^\/v([0-9]+)(?:\/|$)/.exec(pathname);
-  return match ? Number(match[1]) : CURRENT_MAJOR;
+  return match && Object.hasOwn(majors, match[1]) ? Number(match[1]) : CURRENT_MAJOR;
 }

@@ -1,7 +1,7 @@
 /** `catalog.json`: the unfiltered catalogue. The catalog function answers from this file; its bytes
  * are also the function's answer to a query without parameters. */
 import type { Emitter } from './types.ts';
-import { jsonBytes } from './json.ts';
+import { jsonBytes } from '../core/json.ts';
 
 export const CATALOG_FILE = 'catalog.json';
 

@@ -1,0 +1,54 @@
+/** The catalog function's whole behaviour as Request → Response, over the pure query core. */
+import { canonicalQueryString, catalogFor, parseCatalogQuery } from './query.ts';
+import { badRequestBody, errorBody, serverErrorBody } from './errors.ts';
+import type { ErrorLinks } from './errors.ts';
+import { jsonResponse } from './respond.ts';
+import { CACHE_NO_STORE } from './headers.ts';
+import type { BuildStamp } from './headers.ts';
+import type { LoadedCatalog } from './catalog-source.ts';
+
+export interface AnswerConstants extends BuildStamp {
+  documentationUrl: string;
+}
+
+/**
+ * Netlify's CDN keeps each distinct query's answer until the next deploy, so repeated queries never
+ * reach the function. It varies on the whole query string, not only on cluster|sort|limit: a query
+ * with an unknown parameter must reach the function and get its 400, not a cached 200.
+ */
+export const CDN_CACHE_HEADERS = {
+  'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000',
+  'netlify-vary': 'query',
+} as const;
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+export async function answerCatalog(
+  request: Request,
+  getCatalog: () => Promise<LoadedCatalog>,
+  constants: AnswerConstants,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
+  const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
+
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const body = errorBody('bad_request', `Method ${request.method} is not allowed; the catalogue is read with GET.`, [`${links.baseUrl}/openapi.json`], links);
+    return jsonResponse(request, body, { stamp, status: 405, extraHeaders: { allow: ALLOWED_METHODS } });
+  }
+  const parsed = parseCatalogQuery(url.searchParams);
+  if (!parsed.ok) {
+    return jsonResponse(request, badRequestBody(parsed.problem, '/catalog.json', links), { stamp, status: 400, extraHeaders: CDN_CACHE_HEADERS });
+  }
+  let catalog: LoadedCatalog;
+  try {
+    catalog = await getCatalog();
+  } catch (error) {
+    console.error('catalog function: the precomputed catalogue could not be read', error);
+    return jsonResponse(request, serverErrorBody(links), { stamp, status: 500, cacheControl: CACHE_NO_STORE });
+  }
+  if (canonicalQueryString(parsed.query) === '') {
+    return jsonResponse(request, catalog.unfilteredBytes, { stamp, etag: catalog.unfilteredEtag, extraHeaders: CDN_CACHE_HEADERS });
+  }
+  return jsonResponse(request, catalogFor(catalog.index, parsed.query), { stamp, extraHeaders: CDN_CACHE_HEADERS });
+}

@@ -1,0 +1,83 @@
+/**
+ * The catalogue the build precomputed, as the catalog function reads it at request time: parsed
+ * once per instance, indexed for queries, with the unfiltered answer kept as the file's own bytes.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexCatalog } from './query.ts';
+import type { CatalogIndex } from './query.ts';
+import { strongEtag } from './etag.ts';
+import { CATALOG_VERSION } from './catalog-version.ts';
+import type { Catalog } from './types.ts';
+
+export interface LoadedCatalog {
+  index: CatalogIndex;
+  /** The file's bytes: the answer to a query without parameters, never re-serialised. */
+  unfilteredBytes: string;
+  unfilteredEtag: string;
+}
+
+export class CatalogUnavailableError extends Error {
+  override readonly name = 'CatalogUnavailableError';
+}
+
+/** Where the file may be: an explicit path, then beside the working directory (Netlify places
+ * `included_files` relative to the base directory), then relative to this module. */
+export function catalogCandidates(explicit = process.env.CATALOG_DATA_PATH): string[] {
+  if (explicit) return [resolve(explicit)];
+  return [resolve('dist/catalog.json'), fileURLToPath(new URL('../../dist/catalog.json', import.meta.url))];
+}
+
+export async function loadCatalog(candidates = catalogCandidates()): Promise<LoadedCatalog> {
+  let bytes: string | undefined;
+  const failures: string[] = [];
+  for (const path of candidates) {
+    try {
+      bytes = await readFile(path, 'utf8');
+      break;
+    } catch (error) {
+      failures.push(`${path}: ${(error as Error).message}`);
+    }
+  }
+  if (bytes === undefined) throw new CatalogUnavailableError(`catalog.json could not be read (${failures.join('; ')})`);
+  let catalog: Catalog;
+  try {
+    catalog = JSON.parse(bytes) as Catalog;
+  } catch (error) {
+    throw new CatalogUnavailableError('catalog.json is not valid JSON', { cause: error });
+  }
+  // A cheap shape check: a file from another format version or a truncated write must not be served.
+  if (catalog?.version !== CATALOG_VERSION || !Array.isArray(catalog.skills) || !Array.isArray(catalog.bundles)) {
+    throw new CatalogUnavailableError('catalog.json does not have the expected shape');
+  }
+  try {
+    return { index: indexCatalog(catalog), unfilteredBytes: bytes, unfilteredEtag: strongEtag(bytes) };
+  } catch (error) {
+    throw new CatalogUnavailableError('catalog.json is inconsistent', { cause: error });
+  }
+}
+
+/** A getter that loads once per instance; a failed load is retried by the next call, not cached. */
+export function cachedCatalog(load: () => Promise<LoadedCatalog> = loadCatalog): () => Promise<LoadedCatalog> {
+  let pending: Promise<LoadedCatalog> | undefined;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/** Another file the build wrote beside catalog.json (the HTML 404 page), found the same way. */
+export async function readBuiltFile(name: string, candidates = catalogCandidates()): Promise<string | undefined> {
+  for (const catalogPath of candidates) {
+    try {
+      return await readFile(resolve(catalogPath, '..', name), 'utf8');
+    } catch {
+      // Try the next place.
+    }
+  }
+  return undefined;
+}

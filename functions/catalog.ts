@@ -1,0 +1,13 @@
+/** GET /catalog.json (and /v1/catalog.json): the catalogue, filtered, sorted and limited. */
+import type { Config } from '@netlify/functions';
+import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import { answerCatalog } from '../build/core/catalog-answer.ts';
+import { cachedCatalog } from '../build/core/catalog-source.ts';
+
+const catalog = cachedCatalog();
+
+export default (request: Request): Promise<Response> => answerCatalog(request, catalog, constants);
+
+export const config: Config = {
+  path: ['/catalog.json', '/v1/catalog.json'],
+};

@@ -1,0 +1,15 @@
+/** Every path with no file: JSON 404s for API paths (never HTML), the 404 page for pages. */
+import type { Config } from '@netlify/functions';
+import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import { answerNotFound } from '../build/core/not-found-answer.ts';
+import { cachedCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
+
+const resources = { catalog: cachedCatalog(), notFoundPage: () => readBuiltFile('404.html') };
+
+export default (request: Request): Promise<Response> => answerNotFound(request, constants, resources);
+
+export const config: Config = {
+  path: '/*',
+  // Files win: the function sees only paths with nothing published at them.
+  preferStatic: true,
+};
