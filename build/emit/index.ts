@@ -6,6 +6,7 @@ import { emitBundleJson } from './bundle-json.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
 import { emitHeaders } from './headers.ts';
+import { emitOpenApi } from './openapi.ts';
 
 export const emitters: Readonly<Record<string, Emitter>> = {
   'skill-json': emitSkillJson,
@@ -13,6 +14,7 @@ export const emitters: Readonly<Record<string, Emitter>> = {
   catalog: emitCatalog,
   version: emitVersion,
   headers: emitHeaders,
+  openapi: emitOpenApi,
 };
 
 export function emitAll(model: CatalogueModel, time: (name: string, run: () => OutputFile[]) => OutputFile[] = (_, run) => run()): OutputFile[] {

@@ -22,7 +22,8 @@ export const TEST_BUILD_EPOCH = '1767225600'; // 2026-01-01T00:00:00Z
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  await build({ env: { ...process.env, SOURCE_DATE_EPOCH: TEST_BUILD_EPOCH } });
+  // TEST_CONTENT_DIR lets a run use another content folder (a fixture) than content/.
+  await build({ contentDir: process.env.TEST_CONTENT_DIR, env: { ...process.env, SOURCE_DATE_EPOCH: TEST_BUILD_EPOCH } });
   if (process.env.SKIP_SERVER !== '1') server = await startNetlifyDev();
   project.provide('serverUrl', server?.url ?? '');
 }

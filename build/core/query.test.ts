@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalQueryString, catalogFor, indexCatalog, parseCatalogQuery } from './query.ts';
+import type { CatalogQuery } from './query.ts';
+import { bundlePrice } from './pricing.ts';
+import type { Bundle, Catalog, ClusterId, Skill } from './types.ts';
+
+const base = 'https://shop.example';
+
+function skill(slug: string, title: string, clusters: ClusterId[], cents = 1900): Skill {
+  return {
+    type: 'skill', slug, url: `${base}/skills/${slug}`, markdown_url: `${base}/skills/${slug}.md`, json_url: `${base}/skills/${slug}.json`,
+    title, author: 'A', problem: null, outcome: null, summary: null,
+    clusters: clusters.map((id) => ({ id, label: id, question: `${id}?` })),
+    commands: [], command_count: 0, kind: 'reference', you_get: [], wont_do: [], source: null,
+    price: { amount_cents: cents, currency: 'EUR', tax: 'net, VAT added at checkout' },
+    install_url: `${base}/install/${slug}`, cart_url: `${base}/cart?add=skill:${slug}`,
+  };
+}
+
+function bundle(slug: string, members: Skill[]): Bundle {
+  return {
+    type: 'bundle', slug, url: `${base}/bundles/${slug}`, markdown_url: `${base}/bundles/${slug}.md`, json_url: `${base}/bundles/${slug}.json`,
+    title: slug, problem: 'p', blurb: 'b', why: 'w',
+    skills: members.map((m) => ({ slug: m.slug, title: m.title, author: m.author, url: m.url, json_url: m.json_url })),
+    price: bundlePrice(members.map((m) => m.price.amount_cents)), cart_url: `${base}/cart?add=bundle:${slug}`,
+  };
+}
+
+// Default (catalogue) order as the model would produce it.
+const skills = [
+  skill('interviews', 'Interviews', ['ideas', 'pricing'], 2400),
+  skill('zeta', 'zeta', ['ideas']),
+  skill('ship-it', 'Ship it', ['ship'], 900),
+  skill('eclair', 'Éclair', ['design'], 1900),
+  skill('eclair-2', 'eclair', ['design', 'gtm'], 1900),
+  skill('anchors', 'Anchors', ['pricing'], 4900),
+  skill('launch', 'Launch', ['gtm', 'ship'], 900),
+];
+const by = (slug: string) => skills.find((s) => s.slug === slug)!;
+const catalog: Catalog = {
+  version: 1, site: base, generated_at: '2026-01-01T00:00:00Z',
+  query: { clusters: [], sort: 'default', limit: null },
+  pricing: { single_cents: 1900, currency: 'EUR', rule: 'r' },
+  skill_count: skills.length, skills,
+  bundles: [
+    bundle('idea-pack', [by('interviews'), by('zeta'), by('anchors')]),
+    bundle('ship-pack', [by('ship-it'), by('launch')]),
+    bundle('design-pack', [by('eclair'), by('eclair-2'), by('interviews')]),
+  ],
+};
+const index = indexCatalog(catalog);
+
+const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query));
+const ok = (query: string): CatalogQuery => {
+  const parsed = parse(query);
+  if (!parsed.ok) throw new Error(`expected ${query} to parse: ${parsed.problem.message}`);
+  return parsed.query;
+};
+const problem = (query: string) => {
+  const parsed = parse(query);
+  if (parsed.ok) throw new Error(`expected ${query} to be refused`);
+  return parsed.problem;
+};
+const run = (query: string) => catalogFor(index, ok(query));
+const slugs = (query: string) => run(query).skills.map((s) => s.slug);
+
+describe('parseCatalogQuery', () => {
+  it('defaults to the whole catalogue in catalogue order', () => {
+    expect(ok('')).toEqual({ clusters: [], sort: 'default', limit: null });
+  });
+
+  it('accepts repeated and comma-separated clusters, folds duplicates and echoes catalogue order', () => {
+    expect(ok('cluster=gtm&cluster=ideas,ship&cluster=ideas').clusters).toEqual(['ideas', 'ship', 'gtm']);
+  });
+
+  it('accepts the four sorts and the two short forms under their canonical names', () => {
+    for (const sort of ['default', 'price_asc', 'price_desc', 'title']) expect(ok(`sort=${sort}`).sort).toBe(sort);
+    expect(ok('sort=price').sort).toBe('price_asc');
+    expect(ok('sort=-price').sort).toBe('price_desc');
+  });
+
+  it('accepts limits from 1 to 200', () => {
+    expect(ok('limit=1').limit).toBe(1);
+    expect(ok('limit=200').limit).toBe(200);
+  });
+
+  it.each([
+    ['unknown parameter', 'page=2', 'page'],
+    ['parameter name in another case', 'Sort=title', 'Sort'],
+    ['unknown cluster', 'cluster=marketing', 'cluster'],
+    ['cluster in another case', 'cluster=Ideas', 'cluster'],
+    ['empty cluster', 'cluster=', 'cluster'],
+    ['empty piece in a cluster list', 'cluster=ideas,', 'cluster'],
+    ['unknown sort', 'sort=newest', 'sort'],
+    ['sort in another case', 'sort=Title', 'sort'],
+    ['empty sort', 'sort=', 'sort'],
+    ['sort without a value', 'sort', 'sort'],
+    ['"+price" (a plus decodes to a space)', 'sort=+price', 'sort'],
+    ['repeated sort', 'sort=title&sort=title', 'sort'],
+    ['repeated limit', 'limit=5&limit=5', 'limit'],
+    ['limit 0', 'limit=0', 'limit'],
+    ['limit 201', 'limit=201', 'limit'],
+    ['negative limit', 'limit=-1', 'limit'],
+    ['fractional limit', 'limit=1.5', 'limit'],
+    ['exponent limit', 'limit=1e2', 'limit'],
+    ['hexadecimal limit', 'limit=0x10', 'limit'],
+    ['limit with a leading zero', 'limit=05', 'limit'],
+    ['limit with spaces', 'limit=%205', 'limit'],
+    ['word limit', 'limit=ten', 'limit'],
+    ['empty limit', 'limit=', 'limit'],
+  ])('refuses %s and names the parameter', (_, query, parameter) => {
+    const found = problem(query);
+    expect(found.parameter).toBe(parameter);
+    expect(found.message).toContain(`"${parameter}"`);
+  });
+
+  it('suggests the nearest valid value without applying it', () => {
+    expect(problem('cluster=ideaz').suggestion).toBe('cluster=ideas');
+    expect(problem('sort=titel').suggestion).toBe('sort=title');
+    expect(problem('clusters=ship').suggestion).toBe('cluster=ship');
+    expect(problem('cluster=xyzzy').suggestion).toBeUndefined();
+  });
+});
+
+describe('canonicalQueryString', () => {
+  it('spells every query one way', () => {
+    expect(canonicalQueryString(ok(''))).toBe('');
+    expect(canonicalQueryString(ok('sort=default'))).toBe('');
+    expect(canonicalQueryString(ok('limit=3&cluster=ship,ideas&sort=-price'))).toBe('cluster=ideas,ship&sort=price_desc&limit=3');
+  });
+});
+
+describe('catalogFor', () => {
+  it('keeps catalogue order by default', () => {
+    expect(slugs('')).toEqual(skills.map((s) => s.slug));
+  });
+
+  it('keeps skills matching either of their clusters', () => {
+    expect(slugs('cluster=pricing')).toEqual(['interviews', 'anchors']);
+    expect(slugs('cluster=ship')).toEqual(['ship-it', 'launch']);
+    expect(slugs('cluster=gtm,pricing')).toEqual(['interviews', 'eclair-2', 'anchors', 'launch']);
+  });
+
+  it('sorts by title case- and accent-insensitively, then by slug', () => {
+    // "Éclair" and "eclair" compare equal, so their slugs decide.
+    expect(slugs('sort=title')).toEqual(['anchors', 'eclair', 'eclair-2', 'interviews', 'launch', 'ship-it', 'zeta']);
+  });
+
+  it('sorts by price with ties broken by title', () => {
+    expect(slugs('sort=price_asc')).toEqual(['launch', 'ship-it', 'eclair', 'eclair-2', 'zeta', 'interviews', 'anchors']);
+    expect(slugs('sort=price_desc')).toEqual(['anchors', 'interviews', 'eclair', 'eclair-2', 'zeta', 'launch', 'ship-it']);
+  });
+
+  it('filters, then sorts, then cuts by limit, counting matches before the limit', () => {
+    const result = run('cluster=ideas,design&sort=price_desc&limit=2');
+    expect(result.skills.map((s) => s.slug)).toEqual(['interviews', 'eclair']);
+    expect(result.skill_count).toBe(4);
+  });
+
+  it('does not limit bundles', () => {
+    expect(run('limit=1').bundles).toHaveLength(3);
+  });
+
+  it('omits a bundle with fewer than two matching skills and lists the others whole', () => {
+    const result = run('cluster=ideas');
+    expect(result.bundles.map((b) => b.slug)).toEqual(['idea-pack']);
+    expect(result.bundles[0].skills).toHaveLength(3);
+    expect(run('cluster=design').bundles.map((b) => b.slug)).toEqual(['design-pack']);
+    expect(run('cluster=pricing').bundles.map((b) => b.slug)).toEqual(['idea-pack']);
+  });
+
+  it('echoes the canonical query', () => {
+    expect(run('cluster=ship,ideas&sort=price&limit=3').query).toEqual({ clusters: ['ideas', 'ship'], sort: 'price_asc', limit: 3 });
+  });
+
+  it('leaves the catalogue it was given untouched', () => {
+    run('cluster=ship&sort=title&limit=1');
+    expect(catalog.skills.map((s) => s.slug)).toEqual(skills.map((s) => s.slug));
+    expect(catalog.query).toEqual({ clusters: [], sort: 'default', limit: null });
+  });
+});
+
+describe('indexCatalog', () => {
+  it('refuses a bundle naming a skill the catalogue does not list', () => {
+    const broken = { ...catalog, bundles: [bundle('ghost', [skill('ghost', 'Ghost', ['ideas']), by('zeta')])] };
+    expect(() => indexCatalog(broken)).toThrow(/ghost/);
+  });
+});
