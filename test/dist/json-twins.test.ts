@@ -1,0 +1,66 @@
+/** Every JSON file the build wrote into dist/ is valid against the response schema of its route. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { apiValidator } from '../../build/ajv.ts';
+import type { ApiSchemaName } from '../../build/schemas.ts';
+import type { Bundle, Catalog, Skill } from '../../build/core/types.ts';
+
+const dist = join(import.meta.dirname, '../../dist');
+const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(join(dist, path), 'utf8')) as T;
+
+function expectValid(name: ApiSchemaName, value: unknown, where: string) {
+  const validate = apiValidator(name);
+  const valid = validate(value);
+  expect(valid, `${where}: ${JSON.stringify(validate.errors, null, 1)}`).toBe(true);
+}
+
+describe('JSON twins in dist/', async () => {
+  const catalog = await readJson<Catalog>('catalog.json');
+  const skillFiles = (await fg('skills/*.json', { cwd: dist })).sort();
+  const bundleFiles = (await fg('bundles/*.json', { cwd: dist })).sort();
+
+  it('catalog.json is a valid Catalog of every published skill and bundle', () => {
+    expectValid('Catalog', catalog, 'catalog.json');
+    expect(catalog.skill_count).toBe(catalog.skills.length);
+    expect(catalog.skills.map((s) => `skills/${s.slug}.json`).sort()).toEqual(skillFiles);
+    expect(catalog.bundles.map((b) => `bundles/${b.slug}.json`).sort()).toEqual(bundleFiles);
+  });
+
+  it('every skills/<slug>.json is a valid Skill equal to its catalogue entry', async () => {
+    expect(skillFiles.length).toBeGreaterThan(0);
+    for (const file of skillFiles) {
+      const skill = await readJson<Skill>(file);
+      expectValid('Skill', skill, file);
+      expect(skill).toEqual(catalog.skills.find((s) => s.slug === skill.slug));
+      expect(skill.json_url).toBe(`${catalog.site}/${file}`);
+      expect(skill.command_count).toBe(skill.commands.length);
+    }
+  });
+
+  it('every bundles/<slug>.json is a valid Bundle whose members are published skills', async () => {
+    expect(bundleFiles.length).toBeGreaterThan(0);
+    const published = new Set(catalog.skills.map((s) => s.slug));
+    for (const file of bundleFiles) {
+      const bundle = await readJson<Bundle>(file);
+      expectValid('Bundle', bundle, file);
+      expect(bundle).toEqual(catalog.bundles.find((b) => b.slug === bundle.slug));
+      expect(bundle.skills.length).toBeGreaterThanOrEqual(2);
+      for (const member of bundle.skills) expect(published.has(member.slug), `${file} lists ${member.slug}`).toBe(true);
+      expect(bundle.price.skill_count).toBe(bundle.skills.length);
+    }
+  });
+
+  it('version.json is a valid Version with no trailing slash on the base URL', async () => {
+    const version = await readJson<Record<string, string>>('version.json');
+    expectValid('Version', version, 'version.json');
+    expect(version['x-base-url']).toBe(catalog.site);
+    expect(version['x-base-url'].endsWith('/')).toBe(false);
+  });
+
+  it('no JSON file is left that no route answers', async () => {
+    const all = (await fg('**/*.json', { cwd: dist })).sort();
+    expect(all).toEqual([...new Set(['catalog.json', 'openapi.json', 'version.json', ...skillFiles, ...bundleFiles])].sort());
+  });
+});
