@@ -1,5 +1,5 @@
 /** Load: read content/ into parsed, position-aware documents. No rules are checked here beyond syntax. */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -43,7 +43,7 @@ export async function loadContent(contentDir: string, projectRoot: string): Prom
 
 async function loadYamlFile(path: string, display: (path: string) => string): Promise<LoadedFile> {
   const file = display(path);
-  const text = await readText(path);
+  const text = readText(path);
   if (text === undefined) return missingFile(file);
   return { file, ...parseYamlSource(text, file) };
 }
@@ -51,12 +51,7 @@ async function loadYamlFile(path: string, display: (path: string) => string): Pr
 async function loadDocuments(dir: string, display: (path: string) => string): Promise<LoadedDocument[]> {
   const paths = await fg(MARKDOWN_GLOB, { cwd: dir, absolute: true, onlyFiles: true });
   paths.sort();
-  return Promise.all(
-    paths.map(async (path) => {
-      const text = (await readText(path)) ?? '';
-      return parseDocumentText(text, display(path), basename(path, extname(path)));
-    }),
-  );
+  return paths.map((path) => parseDocumentText(readText(path) ?? '', display(path), basename(path, extname(path))));
 }
 
 /** Split front matter from body (gray-matter) and parse the front matter with line positions. */
@@ -70,9 +65,11 @@ export function parseDocumentText(text: string, file: string, slug: string): Loa
   return { file, slug, body: split.content.replace(/^\r?\n/, ''), text, ...parsed };
 }
 
-async function readText(path: string): Promise<string | undefined> {
+/** Synchronous on purpose: for thousands of small files it is several times faster than
+ * promise-based reads, and the build has nothing else to do meanwhile. */
+function readText(path: string): string | undefined {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new Error(`Could not read ${path}`, { cause: error });
