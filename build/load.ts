@@ -60,7 +60,8 @@ export function parseDocumentText(text: string, file: string, slug: string): Loa
   const split = matter(text, { engines: { yaml: () => ({}) } });
   const hasFrontMatter = /^---\r?\n/.test(text);
   const parsed = hasFrontMatter
-    ? parseYamlSource(split.matter, file, 2)
+    // gray-matter's `matter` keeps the newline after the opening fence, so its line 1 is file line 1.
+    ? parseYamlSource(split.matter, file, 1)
     : { data: undefined, lineOf: () => 1, problems: [missingFrontMatter(file)] };
   return { file, slug, body: split.content.replace(/^\r?\n/, ''), text, ...parsed };
 }

@@ -98,14 +98,22 @@ function describeAlternatives(branches: object[]): string {
 function readableErrors(errors: ErrorObject[]): ErrorObject[] {
   let kept = errors.filter((error) => error.keyword !== 'if');
   for (const oneOf of errors.filter((error) => error.keyword === 'oneOf')) {
-    const inside = (error: ErrorObject) => error !== oneOf && error.schemaPath.startsWith(`${oneOf.schemaPath}/`);
-    const branchOf = (error: ErrorObject) => error.schemaPath.slice(oneOf.schemaPath.length + 1).split('/')[0];
-    const branchErrors = kept.filter(inside);
+    // A branch's errors carry either the oneOf's own path (`…/oneOf/0/type`) or, inside a $ref'd
+    // branch, the referenced schema's path (`…#/$defs/SkillSource/required`).
+    const branches = (oneOf.schema as { $ref?: string }[]).map((branch, i) => ({
+      index: String(i),
+      prefixes: [`${oneOf.schemaPath}/${i}/`, ...(branch.$ref ? [`${branch.$ref}/`] : [])],
+    }));
+    const branchOf = (error: ErrorObject) => {
+      if (error === oneOf || !error.instancePath.startsWith(oneOf.instancePath)) return undefined;
+      return branches.find((branch) => branch.prefixes.some((prefix) => error.schemaPath.startsWith(prefix)))?.index;
+    };
+    const branchErrors = kept.filter((error) => branchOf(error) !== undefined);
     const typeMismatch = new Set(
       branchErrors.filter((error) => error.keyword === 'type' && error.instancePath === oneOf.instancePath).map(branchOf),
     );
     const relevant = branchErrors.filter((error) => !typeMismatch.has(branchOf(error)));
-    kept = kept.filter((error) => !inside(error) && (relevant.length === 0 || error !== oneOf));
+    kept = kept.filter((error) => branchOf(error) === undefined && (relevant.length === 0 || error !== oneOf));
     kept.push(...relevant);
   }
   return kept;

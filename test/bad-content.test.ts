@@ -1,0 +1,262 @@
+/**
+ * Bad content of every kind: the build throws one ContentError listing every problem (file, field,
+ * expectation, line where the YAML parser can give it), and an existing output folder is left
+ * byte for byte as it was, with no staging or retired folder beside it.
+ *
+ * Each case is `test/fixtures/bad-content/<case>/` laid over the small fixture (see its README).
+ */
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/index.ts';
+import { ContentError } from '../build/content-error.ts';
+import type { ContentProblem } from '../build/content-error.ts';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const SMALL = join(FIXTURES, 'content-small');
+const BAD = join(FIXTURES, 'bad-content');
+const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
+
+interface Expected {
+  /** Path inside the content folder. */
+  file: string;
+  /** The field the problem must name; omitted for whole-file problems (no field to name). */
+  field?: string;
+  /** Exact line, or the range the parser may point at; omitted where no line can be given. */
+  line?: number | readonly [number, number];
+  expected: RegExp;
+  got?: RegExp;
+}
+
+interface BadCase {
+  name: string;
+  /** Files of the small fixture that this case deletes. */
+  remove?: string[];
+  /** Every problem the build must report; a reported problem that matches none is a failure too. */
+  problems: Expected[];
+}
+
+const CLUSTER_LIST = /one of: ideas, ship, design, activation, positioning, pricing, gtm/;
+const SLUG_RULE = /\^\[a-z0-9-\]\+\$/;
+
+const CASES: BadCase[] = [
+  {
+    name: 'unknown-cluster',
+    problems: [{ file: 'skills/gamma.md', field: 'clusters[0]', line: 4, expected: CLUSTER_LIST, got: /"shipping"/ }],
+  },
+  {
+    name: 'three-clusters',
+    problems: [{ file: 'skills/alpha.md', field: 'clusters', line: 5, expected: /at most 2 items/, got: /3 items/ }],
+  },
+  {
+    name: 'duplicate-slug',
+    problems: [{ file: 'skills/sub/alpha.md', field: 'slug (file name)', expected: /skills\/alpha\.md has it too/, got: /"alpha"/ }],
+  },
+  {
+    name: 'bad-slug',
+    problems: [
+      { file: 'skills/Upper.md', field: 'slug (file name)', expected: SLUG_RULE, got: /"Upper"/ },
+      { file: 'bundles/two words.md', field: 'slug (file name)', expected: SLUG_RULE, got: /"two words"/ },
+    ],
+  },
+  {
+    name: 'unknown-skill-in-bundle',
+    problems: [{ file: 'bundles/starter.md', field: 'skills[1]', line: 6, expected: /slug of a skill.*did you mean "beta"/, got: /"betta"/ }],
+  },
+  {
+    name: 'wrong-types',
+    problems: [
+      { file: 'skills/beta.md', field: 'title', line: 2, expected: /a string/, got: /42/ },
+      { file: 'skills/beta.md', field: 'commands', line: 6, expected: /an array|a list/, got: /"\/beta"/ },
+    ],
+  },
+  {
+    name: 'missing-required',
+    problems: [
+      { file: 'skills/beta.md', field: 'author', expected: /required/ },
+      { file: 'skills/beta.md', field: 'kind', expected: /required/ },
+      { file: 'bundles/lonely.md', field: 'why', expected: /required/ },
+    ],
+  },
+  {
+    name: 'malformed-yaml-bracket',
+    // The bracket opens on line 4; the parser notices on the next line.
+    problems: [{ file: 'skills/beta.md', line: [4, 5], expected: /valid YAML/, got: /\]/ }],
+  },
+  {
+    name: 'malformed-yaml-quote',
+    // The quote opens on line 2; the parser notices where the front matter ends (line 9).
+    problems: [{ file: 'skills/beta.md', line: [2, 9], expected: /valid YAML/, got: /quote/i }],
+  },
+  {
+    name: 'malformed-yaml-indentation',
+    problems: [
+      { file: 'skills/alpha.md', line: 13, expected: /valid YAML/, got: /same column/ },
+      // The keys after it no longer line up either; the parser may say so.
+      { file: 'skills/alpha.md', line: [13, 15], expected: /valid YAML/ },
+    ],
+  },
+  {
+    name: 'price-not-integer',
+    problems: [
+      { file: 'skills/beta.md', field: 'price_cents', line: 9, expected: /an integer/, got: /^19\.5$/ },
+      { file: 'skills/gamma.md', field: 'price_cents', line: 9, expected: /an integer/, got: /^"1900"$/ },
+    ],
+  },
+  {
+    name: 'unknown-field',
+    problems: [
+      { file: 'skills/beta.md', field: 'clusers', line: 4, expected: /no such field \(allowed: .*\bclusters\b/ },
+      { file: 'skills/beta.md', field: 'clusters', expected: /required/ },
+    ],
+  },
+  {
+    name: 'missing-front-matter',
+    problems: [{ file: 'skills/beta.md', line: 1, expected: /front matter between "---" lines/ }],
+  },
+  {
+    name: 'source-missing-key',
+    problems: [{ file: 'skills/alpha.md', field: 'source.isbn', line: 10, expected: /required/ }],
+  },
+  {
+    name: 'clusters-out-of-order',
+    problems: [
+      { file: 'clusters.yaml', field: '[1].id', line: 2, expected: /^"ship" \(the clusters in catalogue order/, got: /"design"/ },
+      { file: 'clusters.yaml', field: '[2].id', line: 3, expected: /^"design"/, got: /"ship"/ },
+    ],
+  },
+  {
+    name: 'site-yaml-missing',
+    remove: ['site.yaml'],
+    problems: [{ file: 'site.yaml', expected: /this file to exist/ }],
+  },
+  {
+    name: 'several-files',
+    problems: [
+      { file: 'site.yaml', field: 'pricing.single_cents', line: 10, expected: /at least 0/, got: /-100/ },
+      { file: 'clusters.yaml', field: '[3].question', line: 4, expected: /required/ },
+      { file: 'skills/beta.md', field: 'kind', line: 5, expected: /one of: command, reference/, got: /"tool"/ },
+      { file: 'skills/gamma.md', field: 'clusters', line: 4, expected: /at least 1 item/ },
+      { file: 'bundles/starter.md', field: 'skills[3]', line: 6, expected: /slug of a skill/, got: /"epsilon"/ },
+    ],
+  },
+];
+
+/** The small fixture with the case's files laid over it (its README left out) and its removals made. */
+async function materialize(badCase: BadCase, dir: string): Promise<void> {
+  const overlay = join(BAD, badCase.name);
+  await cp(SMALL, dir, { recursive: true });
+  await cp(overlay, dir, { recursive: true, filter: (source) => source !== join(overlay, 'README.md') });
+  for (const file of badCase.remove ?? []) await rm(join(dir, file));
+}
+
+/** Every file under `dir` with the sha-256 of its bytes. */
+async function hashTree(dir: string): Promise<Record<string, string>> {
+  const files = (await fg('**/*', { cwd: dir, dot: true, onlyFiles: true })).sort();
+  const hashes: Record<string, string> = {};
+  for (const file of files) hashes[file] = createHash('sha256').update(await readFile(join(dir, file))).digest('hex');
+  return hashes;
+}
+
+const endsWithFile = (problem: ContentProblem, file: string) => problem.file === file || problem.file.endsWith(`/${file}`);
+
+function lineMatches(line: number | undefined, want: Expected['line']): boolean {
+  if (want === undefined) return true;
+  if (typeof want === 'number') return line === want;
+  return line !== undefined && line >= want[0] && line <= want[1];
+}
+
+function matches(problem: ContentProblem, want: Expected): boolean {
+  return (
+    endsWithFile(problem, want.file) &&
+    (want.field === undefined || problem.field === want.field) &&
+    lineMatches(problem.line, want.line) &&
+    want.expected.test(problem.expected) &&
+    (want.got === undefined || (problem.got !== undefined && want.got.test(problem.got)))
+  );
+}
+
+const show = (problems: readonly ContentProblem[]) => JSON.stringify(problems, null, 2);
+
+let work: string;
+let outDir: string;
+let builtHashes: Record<string, string>;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'bad-content-'));
+  outDir = join(work, 'site', 'dist');
+  await build({ contentDir: SMALL, outDir, constantsFile: null, env: ENV });
+  builtHashes = await hashTree(outDir);
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('the bad-content fixtures', () => {
+  it('has a case in this suite for every folder, and a folder for every case', async () => {
+    const folders = (await readdir(BAD, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.sort()).toEqual(CASES.map((badCase) => badCase.name).sort());
+  });
+
+  it('starts from an output folder that the small fixture built', () => {
+    expect(Object.keys(builtHashes)).toContain('catalog.json');
+  });
+});
+
+describe.each(CASES)('bad content: $name', (badCase) => {
+  let error: unknown;
+  let problems: readonly ContentProblem[] = [];
+
+  beforeAll(async () => {
+    const contentDir = join(work, 'content', badCase.name);
+    await materialize(badCase, contentDir);
+    error = await build({ contentDir, outDir, constantsFile: null, env: ENV }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    if (error instanceof ContentError) problems = error.problems;
+  });
+
+  it('fails the build with a ContentError, not a crash', () => {
+    expect(error).toBeInstanceOf(ContentError);
+  });
+
+  it('reports every expected problem with its file, field, expectation and line', () => {
+    for (const want of badCase.problems) {
+      expect(problems.some((problem) => matches(problem, want)), `no problem like ${want.file} ${want.field ?? ''} ${want.expected} (line ${want.line}) in\n${show(problems)}`).toBe(true);
+    }
+  });
+
+  it('reports nothing else: each problem is one the case expects', () => {
+    for (const problem of problems) {
+      expect(badCase.problems.some((want) => matches(problem, want)), `unexpected problem\n${show([problem])}`).toBe(true);
+    }
+  });
+
+  it('reports all broken files in one run', () => {
+    const files = new Set(badCase.problems.map((want) => want.file));
+    const reported = new Set([...files].filter((file) => problems.some((problem) => endsWithFile(problem, file))));
+    expect([...reported].sort()).toEqual([...files].sort());
+  });
+
+  it('says in the message, for each problem, the file (with its line), the field and what was expected', () => {
+    const message = error instanceof Error ? error.message : '';
+    expect(message).toMatch(new RegExp(`^${problems.length} content problems?:`));
+    const lines = message.split('\n');
+    for (const problem of problems) {
+      const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
+      const said = lines.find((line) => line.includes(`${where} `) && (!problem.field || line.includes(` ${problem.field}:`)) && line.includes(`expected ${problem.expected}`));
+      expect(said, `no line for\n${show([problem])}\nin\n${message}`).toBeDefined();
+    }
+  });
+
+  it('leaves the existing output folder byte-identical, with no staging or retired folder beside it', async () => {
+    expect(await hashTree(outDir)).toEqual(builtHashes);
+    expect(await readdir(join(work, 'site'))).toEqual(['dist']);
+  });
+});
