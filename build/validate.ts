@@ -33,11 +33,12 @@ function toProblem(error: ErrorObject, loaded: LoadedFile, data: unknown): Conte
     case 'additionalProperties': {
       const extra = [...path, (error.params as { additionalProperty: string }).additionalProperty];
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const near = nearest(String(extra.at(-1)), allowed);
       return {
         file,
         line: loaded.lineOf(extra),
         field: fieldPath(extra),
-        expected: `no such field (allowed: ${allowed.join(', ')})`,
+        expected: `no such field${near ? ` (did you mean "${near}"?)` : ''} (allowed: ${allowed.join(', ')})`,
         got: describeValue(valueAt(data, extra)),
       };
     }
@@ -46,12 +47,23 @@ function toProblem(error: ErrorObject, loaded: LoadedFile, data: unknown): Conte
   }
 }
 
+/** Types in the words of YAML's editors. */
+const TYPE_NAMES: Record<string, string> = {
+  null: 'null',
+  integer: 'an integer (whole number)',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping (key: value lines)',
+};
+
 function expectation(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'type': {
       const types = ([] as string[]).concat(params.type as string | string[]);
-      return types.map((type) => (type === 'null' ? 'null' : type === 'integer' ? 'an integer (whole number)' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`)).join(' or ');
+      return types.map((type) => TYPE_NAMES[type] ?? `a ${type}`).join(' or ');
     }
     case 'enum':
       return `one of: ${(params.allowedValues as unknown[]).join(', ')}`;

@@ -70,7 +70,7 @@ const CASES: BadCase[] = [
   {
     name: 'wrong-types',
     problems: [
-      { file: 'skills/beta.md', field: 'title', line: 2, expected: /a string/, got: /42/ },
+      { file: 'skills/beta.md', field: 'title', line: 2, expected: /text|a string/, got: /42/ },
       { file: 'skills/beta.md', field: 'commands', line: 6, expected: /an array|a list/, got: /"\/beta"/ },
     ],
   },
@@ -110,7 +110,7 @@ const CASES: BadCase[] = [
   {
     name: 'unknown-field',
     problems: [
-      { file: 'skills/beta.md', field: 'clusers', line: 4, expected: /no such field \(allowed: .*\bclusters\b/ },
+      { file: 'skills/beta.md', field: 'clusers', line: 4, expected: /no such field \(did you mean "clusters"\?\) \(allowed: .*\bclusters\b/ },
       { file: 'skills/beta.md', field: 'clusters', expected: /required/ },
     ],
   },
