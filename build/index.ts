@@ -69,6 +69,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   });
   await timed('write', () => writeAtomically(files, outDir), () => `${files.length} files to ${outDir}`);
   const constantsFile = options.constantsFile === undefined ? join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE) : options.constantsFile;
-  if (constantsFile) await writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model), null, 2)}\n`);
+  if (constantsFile) await writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
   return { model, files, timings };
 }

@@ -3,7 +3,8 @@
 import type { BuildStamp } from './core/headers.ts';
 import { bundlePrice, PRICING_RULE } from './core/pricing.ts';
 import { compareOrder, compareTitles } from './core/collate.ts';
-import { indexCatalog } from './core/query.ts';
+import { serialiseCatalog } from './core/catalog-layout.ts';
+import type { CatalogLayout } from './core/catalog-layout.ts';
 import type { CatalogIndex } from './core/query.ts';
 import { CATALOG_VERSION } from './core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from './core/types.ts';
@@ -45,6 +46,8 @@ export interface CatalogueModel {
   bundles: BundleEntry[];
   /** The unfiltered catalogue, as `/catalog.json` answers it. */
   catalog: Catalog;
+  /** catalog.json's bytes and where each item sits in them, for the catalog function. */
+  catalogFile: { bytes: string; layout: CatalogLayout };
   index: CatalogIndex;
   /** Things worth telling an editor that are not errors (a bundle left unpublished…). */
   notices: string[];
@@ -108,7 +111,8 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     skills: skills.map((entry) => entry.skill),
     bundles: bundles.map((entry) => entry.bundle),
   };
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, catalog, index: indexCatalog(catalog), notices };
+  const catalogFile = serialiseCatalog(catalog);
+  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, catalog, catalogFile, index: catalogFile.layout.index, notices };
 }
 
 export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {

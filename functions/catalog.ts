@@ -2,9 +2,9 @@
 import type { Config } from '@netlify/functions';
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { answerCatalog } from '../build/core/catalog-answer.ts';
-import { cachedCatalog } from '../build/core/catalog-source.ts';
+import { cachedCatalog, catalogCandidates, loadCatalog } from '../build/core/catalog-source.ts';
 
-const catalog = cachedCatalog();
+const catalog = cachedCatalog(() => loadCatalog(catalogCandidates(), constants.catalogLayout));
 
 export default (request: Request): Promise<Response> => answerCatalog(request, catalog, constants);
 

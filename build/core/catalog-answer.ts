@@ -1,5 +1,6 @@
 /** The catalog function's whole behaviour as Request → Response, over the pure query core. */
-import { canonicalQueryString, catalogFor, parseCatalogQuery } from './query.ts';
+import { canonicalQueryString, parseCatalogQuery } from './query.ts';
+import { renderCatalogQuery } from './catalog-layout.ts';
 import { badRequestBody, errorBody, serverErrorBody } from './errors.ts';
 import type { ErrorLinks } from './errors.ts';
 import { jsonResponse } from './respond.ts';
@@ -48,7 +49,7 @@ export async function answerCatalog(
     return jsonResponse(request, serverErrorBody(links), { stamp, status: 500, cacheControl: CACHE_NO_STORE });
   }
   if (canonicalQueryString(parsed.query) === '') {
-    return jsonResponse(request, catalog.unfilteredBytes, { stamp, etag: catalog.unfilteredEtag, extraHeaders: CDN_CACHE_HEADERS });
+    return jsonResponse(request, catalog.bytes, { stamp, etag: catalog.layout.etag, extraHeaders: CDN_CACHE_HEADERS });
   }
-  return jsonResponse(request, catalogFor(catalog.index, parsed.query), { stamp, extraHeaders: CDN_CACHE_HEADERS });
+  return jsonResponse(request, renderCatalogQuery(catalog.bytes, catalog.layout, parsed.query), { stamp, extraHeaders: CDN_CACHE_HEADERS });
 }

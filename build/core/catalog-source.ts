@@ -5,17 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexCatalog } from './query.ts';
-import type { CatalogIndex } from './query.ts';
-import { strongEtag } from './etag.ts';
+import { layoutFits, serialiseCatalog } from './catalog-layout.ts';
+import type { CatalogLayout } from './catalog-layout.ts';
 import { CATALOG_VERSION } from './catalog-version.ts';
 import type { Catalog } from './types.ts';
 
 export interface LoadedCatalog {
-  index: CatalogIndex;
   /** The file's bytes: the answer to a query without parameters, never re-serialised. */
-  unfilteredBytes: string;
-  unfilteredEtag: string;
+  bytes: string;
+  layout: CatalogLayout;
 }
 
 export class CatalogUnavailableError extends Error {
@@ -29,7 +27,12 @@ export function catalogCandidates(explicit = process.env.CATALOG_DATA_PATH): str
   return [resolve('dist/catalog.json'), fileURLToPath(new URL('../../dist/catalog.json', import.meta.url))];
 }
 
-export async function loadCatalog(candidates = catalogCandidates()): Promise<LoadedCatalog> {
+/**
+ * Reads catalog.json. With the layout the build made for it, nothing is parsed; a file the layout
+ * does not fit (replaced by hand, another build) is parsed and laid out again, so it is still
+ * answered correctly. A missing, unreadable or corrupt file is a CatalogUnavailableError.
+ */
+export async function loadCatalog(candidates = catalogCandidates(), layout?: CatalogLayout): Promise<LoadedCatalog> {
   let bytes: string | undefined;
   const failures: string[] = [];
   for (const path of candidates) {
@@ -41,6 +44,7 @@ export async function loadCatalog(candidates = catalogCandidates()): Promise<Loa
     }
   }
   if (bytes === undefined) throw new CatalogUnavailableError(`catalog.json could not be read (${failures.join('; ')})`);
+  if (layout && layoutFits(bytes, layout)) return { bytes, layout };
   let catalog: Catalog;
   try {
     catalog = JSON.parse(bytes) as Catalog;
@@ -52,7 +56,7 @@ export async function loadCatalog(candidates = catalogCandidates()): Promise<Loa
     throw new CatalogUnavailableError('catalog.json does not have the expected shape');
   }
   try {
-    return { index: indexCatalog(catalog), unfilteredBytes: bytes, unfilteredEtag: strongEtag(bytes) };
+    return serialiseCatalog(catalog);
   } catch (error) {
     throw new CatalogUnavailableError('catalog.json is inconsistent', { cause: error });
   }

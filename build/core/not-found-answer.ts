@@ -47,9 +47,8 @@ async function didYouMean(path: string, baseUrl: string, catalog: () => Promise<
   if (!match) return [];
   const [, section, slug] = match;
   try {
-    const { index } = await catalog();
-    const items = section === 'skills' ? index.catalog.skills : index.catalog.bundles;
-    const near = nearest(decodeURIComponent(slug), items.map((item) => item.slug));
+    const { layout } = await catalog();
+    const near = nearest(decodeURIComponent(slug), section === 'skills' ? layout.skillSlugs : layout.bundleSlugs);
     return near ? [`${baseUrl}/${section}/${near}.json`] : [];
   } catch {
     // Without the catalogue there is nothing to suggest; the 404 itself still stands.

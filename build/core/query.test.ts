@@ -1,54 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQueryString, catalogFor, indexCatalog, parseCatalogQuery } from './query.ts';
 import type { CatalogQuery } from './query.ts';
-import { bundlePrice } from './pricing.ts';
-import type { Bundle, Catalog, ClusterId, Skill } from './types.ts';
+import { bundle, catalog, skill, skills } from '../../test/fixtures/catalog.ts';
 
-const base = 'https://shop.example';
-
-function skill(slug: string, title: string, clusters: ClusterId[], cents = 1900): Skill {
-  return {
-    type: 'skill', slug, url: `${base}/skills/${slug}`, markdown_url: `${base}/skills/${slug}.md`, json_url: `${base}/skills/${slug}.json`,
-    title, author: 'A', problem: null, outcome: null, summary: null,
-    clusters: clusters.map((id) => ({ id, label: id, question: `${id}?` })),
-    commands: [], command_count: 0, kind: 'reference', you_get: [], wont_do: [], source: null,
-    price: { amount_cents: cents, currency: 'EUR', tax: 'net, VAT added at checkout' },
-    install_url: `${base}/install/${slug}`, cart_url: `${base}/cart?add=skill:${slug}`,
-  };
-}
-
-function bundle(slug: string, members: Skill[]): Bundle {
-  return {
-    type: 'bundle', slug, url: `${base}/bundles/${slug}`, markdown_url: `${base}/bundles/${slug}.md`, json_url: `${base}/bundles/${slug}.json`,
-    title: slug, problem: 'p', blurb: 'b', why: 'w',
-    skills: members.map((m) => ({ slug: m.slug, title: m.title, author: m.author, url: m.url, json_url: m.json_url })),
-    price: bundlePrice(members.map((m) => m.price.amount_cents)), cart_url: `${base}/cart?add=bundle:${slug}`,
-  };
-}
-
-// Default (catalogue) order as the model would produce it.
-const skills = [
-  skill('interviews', 'Interviews', ['ideas', 'pricing'], 2400),
-  skill('zeta', 'zeta', ['ideas']),
-  skill('ship-it', 'Ship it', ['ship'], 900),
-  skill('eclair', 'Éclair', ['design'], 1900),
-  skill('eclair-2', 'eclair', ['design', 'gtm'], 1900),
-  skill('anchors', 'Anchors', ['pricing'], 4900),
-  skill('launch', 'Launch', ['gtm', 'ship'], 900),
-];
-const by = (slug: string) => skills.find((s) => s.slug === slug)!;
-const catalog: Catalog = {
-  version: 1, site: base, generated_at: '2026-01-01T00:00:00Z',
-  query: { clusters: [], sort: 'default', limit: null },
-  pricing: { single_cents: 1900, currency: 'EUR', rule: 'r' },
-  skill_count: skills.length, skills,
-  bundles: [
-    bundle('idea-pack', [by('interviews'), by('zeta'), by('anchors')]),
-    bundle('ship-pack', [by('ship-it'), by('launch')]),
-    bundle('design-pack', [by('eclair'), by('eclair-2'), by('interviews')]),
-  ],
-};
 const index = indexCatalog(catalog);
+const by = (slug: string) => skills.find((s) => s.slug === slug)!;
 
 const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query));
 const ok = (query: string): CatalogQuery => {
@@ -61,7 +17,7 @@ const problem = (query: string) => {
   if (parsed.ok) throw new Error(`expected ${query} to be refused`);
   return parsed.problem;
 };
-const run = (query: string) => catalogFor(index, ok(query));
+const run = (query: string) => catalogFor(catalog, index, ok(query));
 const slugs = (query: string) => run(query).skills.map((s) => s.slug);
 
 describe('parseCatalogQuery', () => {

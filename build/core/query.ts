@@ -128,12 +128,12 @@ export function canonicalQueryString(query: CatalogQuery): string {
 }
 
 /**
- * Everything a query needs, computed once per catalogue: cluster bit masks and the skill
- * positions in each sort order, so answering a query is one pass over an array.
+ * Everything a query needs, computed once per catalogue by the build: cluster bit masks and the
+ * skill positions in each sort order, so answering a query is one pass over an array. Plain JSON,
+ * so the functions get it precomputed.
  */
 export interface CatalogIndex {
-  catalog: Catalog;
-  clusterMasks: Uint8Array;
+  clusterMasks: readonly number[];
   orders: Readonly<Record<SortName, readonly number[]>>;
   bundleMembers: readonly (readonly number[])[];
 }
@@ -142,7 +142,7 @@ const clusterBit = (id: ClusterId) => 1 << CLUSTER_IDS.indexOf(id);
 
 export function indexCatalog(catalog: Catalog): CatalogIndex {
   const { skills } = catalog;
-  const clusterMasks = new Uint8Array(skills.length);
+  const clusterMasks = new Array<number>(skills.length).fill(0);
   const position = new Map<string, number>();
   skills.forEach((skill, i) => {
     position.set(skill.slug, i);
@@ -154,7 +154,6 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
   byTitle.forEach((skillIndex, rank) => (titleRank[skillIndex] = rank));
   const cents = (i: number) => skills[i].price.amount_cents;
   return {
-    catalog,
     clusterMasks,
     orders: {
       default: positions,
@@ -201,9 +200,8 @@ export function selectCatalog(index: CatalogIndex, query: CatalogQuery): QuerySe
   return { skills, skillCount, bundles };
 }
 
-/** The Catalog body for a query. */
-export function catalogFor(index: CatalogIndex, query: CatalogQuery): Catalog {
-  const { catalog } = index;
+/** The Catalog body for a query, as objects (the functions join pre-serialised bytes instead). */
+export function catalogFor(catalog: Catalog, index: CatalogIndex, query: CatalogQuery): Catalog {
   const selection = selectCatalog(index, query);
   return {
     ...catalog,
