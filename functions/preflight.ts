@@ -1,8 +1,9 @@
 /** CORS preflight for every path: static files would answer OPTIONS with 405. */
 import type { Config } from '@netlify/functions';
-import { preflightHeaders } from '../build/core/headers.ts';
+import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import { preflightResponse } from '../build/core/respond.ts';
 
-export default (): Response => new Response(null, { status: 204, headers: preflightHeaders() });
+export default (request: Request): Response => preflightResponse(request, constants);
 
 export const config: Config = {
   path: '/*',

@@ -3,7 +3,8 @@ import { canonicalQueryString, parseCatalogQuery } from './query.ts';
 import { renderCatalogQuery } from './catalog-layout.ts';
 import { badRequestBody, errorBody, serverErrorBody } from './errors.ts';
 import type { ErrorLinks } from './errors.ts';
-import { jsonResponse } from './respond.ts';
+import { jsonResponse, LazyJson, preflightResponse } from './respond.ts';
+import { strongEtag } from './etag.ts';
 import { CACHE_NO_STORE } from './headers.ts';
 import type { BuildStamp } from './headers.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
@@ -33,6 +34,7 @@ export async function answerCatalog(
   const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
   const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
 
+  if (request.method === 'OPTIONS') return preflightResponse(request, stamp);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const body = errorBody('bad_request', `Method ${request.method} is not allowed; the catalogue is read with GET.`, [`${links.baseUrl}/openapi.json`], links);
     return jsonResponse(request, body, { stamp, status: 405, extraHeaders: { allow: ALLOWED_METHODS } });
@@ -48,8 +50,12 @@ export async function answerCatalog(
     console.error('catalog function: the precomputed catalogue could not be read', error);
     return jsonResponse(request, serverErrorBody(links), { stamp, status: 500, cacheControl: CACHE_NO_STORE });
   }
-  if (canonicalQueryString(parsed.query) === '') {
+  const canonical = canonicalQueryString(parsed.query);
+  if (canonical === '') {
     return jsonResponse(request, catalog.bytes, { stamp, etag: catalog.layout.etag, extraHeaders: CDN_CACHE_HEADERS });
   }
-  return jsonResponse(request, renderCatalogQuery(catalog.bytes, catalog.layout, parsed.query), { stamp, extraHeaders: CDN_CACHE_HEADERS });
+  // The answer is a function of the file and the canonical query, so their hash is a strong
+  // validator for it, known before (and without) building the body.
+  const body = new LazyJson(() => renderCatalogQuery(catalog.bytes, catalog.layout, parsed.query));
+  return jsonResponse(request, body, { stamp, etag: strongEtag(`${catalog.layout.etag}?${canonical}`), extraHeaders: CDN_CACHE_HEADERS });
 }

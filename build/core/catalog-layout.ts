@@ -1,17 +1,18 @@
 /**
- * catalog.json written so that every skill and bundle is a known slice of its bytes. A query's
- * answer is then a join of slices: no JSON.parse of the catalogue at start-up and no
- * JSON.stringify per request, and the bytes are exactly those JSON.stringify would give.
+ * catalog.json written so that every skill and bundle is a known byte range of the file. A query's
+ * answer is then a concatenation of slices of the file's own bytes: no JSON.parse of the catalogue
+ * at start-up, no JSON.stringify or UTF-8 encoding per request, and exactly the bytes
+ * JSON.stringify would give.
  */
-import { indexCatalog } from './query.ts';
-import type { CatalogIndex, CatalogQuery, QuerySelection } from './query.ts';
-import { selectCatalog } from './query.ts';
+import { indexCatalog, selectCatalog } from './query.ts';
+import type { CatalogIndex, CatalogQuery } from './query.ts';
 import { strongEtag } from './etag.ts';
 import type { Catalog } from './types.ts';
 
 export interface CatalogLayout {
-  /** Length of catalog.json as a string, to recognise the file this layout describes. */
+  /** Byte length of catalog.json, to recognise the file this layout describes. */
   length: number;
+  /** ETag of the whole file (the unfiltered answer). */
   etag: string;
   /** Everything before the query echo: `{"version":…,"site":…,"generated_at":…,"query":`. */
   prefix: string;
@@ -19,37 +20,46 @@ export interface CatalogLayout {
   afterQuery: string;
   skillSlugs: string[];
   bundleSlugs: string[];
-  /** [start, end) of each skill's JSON, then of each bundle's, in catalogue order. */
+  /** Byte ranges [start, end) of each skill's JSON, and of each bundle's, in catalogue order. */
   skillRanges: number[];
   bundleRanges: number[];
   index: CatalogIndex;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
 
 export function serialiseCatalog(catalog: Catalog): { bytes: string; layout: CatalogLayout } {
   // Key order is the Catalog's own, so the result equals `${JSON.stringify(catalog)}\n`.
   const prefix = `{"version":${json(catalog.version)},"site":${json(catalog.site)},"generated_at":${json(catalog.generated_at)},"query":`;
   const afterQuery = `,"pricing":${json(catalog.pricing)},"skill_count":`;
-  let bytes = `${prefix}${json(catalog.query)}${afterQuery}${catalog.skill_count},"skills":[`;
+  const parts: string[] = [];
+  let offset = 0;
+  const write = (text: string) => {
+    parts.push(text);
+    offset += Buffer.byteLength(text);
+  };
   const place = (items: readonly unknown[], ranges: number[]) => {
     items.forEach((item, i) => {
-      if (i > 0) bytes += ',';
-      const start = bytes.length;
-      bytes += json(item);
-      ranges.push(start, bytes.length);
+      if (i > 0) write(',');
+      const start = offset;
+      write(json(item));
+      ranges.push(start, offset);
     });
   };
   const skillRanges: number[] = [];
   const bundleRanges: number[] = [];
+  write(`${prefix}${json(catalog.query)}${afterQuery}${catalog.skill_count},"skills":[`);
   place(catalog.skills, skillRanges);
-  bytes += '],"bundles":[';
+  write('],"bundles":[');
   place(catalog.bundles, bundleRanges);
-  bytes += ']}\n';
+  write(']}\n');
+  const bytes = parts.join('');
   return {
     bytes,
     layout: {
-      length: bytes.length,
+      length: offset,
       etag: strongEtag(bytes),
       prefix,
       afterQuery,
@@ -63,25 +73,33 @@ export function serialiseCatalog(catalog: Catalog): { bytes: string; layout: Cat
 }
 
 /** True when `bytes` is plausibly the file `layout` was made for: same length, items where expected. */
-export function layoutFits(bytes: string, layout: CatalogLayout): boolean {
-  if (bytes.length !== layout.length || !bytes.startsWith(layout.prefix)) return false;
-  const bounds = [...layout.skillRanges, ...layout.bundleRanges];
-  for (let i = 0; i < bounds.length; i += 2) {
-    if (bytes[bounds[i]] !== '{' || bytes[bounds[i + 1] - 1] !== '}') return false;
+export function layoutFits(bytes: Uint8Array, layout: CatalogLayout): boolean {
+  if (bytes.length !== layout.length) return false;
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, Buffer.byteLength(layout.prefix)).toString() !== layout.prefix) return false;
+  for (const ranges of [layout.skillRanges, layout.bundleRanges]) {
+    for (let i = 0; i < ranges.length; i += 2) {
+      if (bytes[ranges[i]] !== OPEN_BRACE || bytes[ranges[i + 1] - 1] !== CLOSE_BRACE) return false;
+    }
   }
   return true;
 }
 
-/** The answer to a query as bytes, joined from the catalogue's own slices. */
-export function renderCatalogQuery(bytes: string, layout: CatalogLayout, query: CatalogQuery): string {
-  const selection: QuerySelection = selectCatalog(layout.index, query);
-  const slice = (ranges: number[], i: number) => bytes.slice(ranges[2 * i], ranges[2 * i + 1]);
-  const echo = json({ clusters: query.clusters, sort: query.sort, limit: query.limit });
-  return (
-    `${layout.prefix}${echo}${layout.afterQuery}${selection.skillCount},"skills":[` +
-    selection.skills.map((i) => slice(layout.skillRanges, i)).join(',') +
-    '],"bundles":[' +
-    selection.bundles.map((b) => slice(layout.bundleRanges, b)).join(',') +
-    ']}\n'
-  );
+/** The answer to a query, concatenated from the catalogue's own bytes. */
+export function renderCatalogQuery(bytes: Uint8Array, layout: CatalogLayout, query: CatalogQuery): Buffer {
+  const selection = selectCatalog(layout.index, query);
+  const comma = Buffer.from(',');
+  const chunks: Uint8Array[] = [
+    Buffer.from(`${layout.prefix}${json({ clusters: query.clusters, sort: query.sort, limit: query.limit })}${layout.afterQuery}${selection.skillCount},"skills":[`),
+  ];
+  const add = (ranges: number[], positions: number[]) => {
+    positions.forEach((i, n) => {
+      if (n > 0) chunks.push(comma);
+      chunks.push(bytes.subarray(ranges[2 * i], ranges[2 * i + 1]));
+    });
+  };
+  add(layout.skillRanges, selection.skills);
+  chunks.push(Buffer.from('],"bundles":['));
+  add(layout.bundleRanges, selection.bundles);
+  chunks.push(Buffer.from(']}\n'));
+  return Buffer.concat(chunks);
 }

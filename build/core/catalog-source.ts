@@ -12,7 +12,7 @@ import type { Catalog } from './types.ts';
 
 export interface LoadedCatalog {
   /** The file's bytes: the answer to a query without parameters, never re-serialised. */
-  bytes: string;
+  bytes: Uint8Array;
   layout: CatalogLayout;
 }
 
@@ -33,11 +33,11 @@ export function catalogCandidates(explicit = process.env.CATALOG_DATA_PATH): str
  * answered correctly. A missing, unreadable or corrupt file is a CatalogUnavailableError.
  */
 export async function loadCatalog(candidates = catalogCandidates(), layout?: CatalogLayout): Promise<LoadedCatalog> {
-  let bytes: string | undefined;
+  let bytes: Uint8Array | undefined;
   const failures: string[] = [];
   for (const path of candidates) {
     try {
-      bytes = await readFile(path, 'utf8');
+      bytes = await readFile(path);
       break;
     } catch (error) {
       failures.push(`${path}: ${(error as Error).message}`);
@@ -47,7 +47,7 @@ export async function loadCatalog(candidates = catalogCandidates(), layout?: Cat
   if (layout && layoutFits(bytes, layout)) return { bytes, layout };
   let catalog: Catalog;
   try {
-    catalog = JSON.parse(bytes) as Catalog;
+    catalog = JSON.parse(Buffer.from(bytes).toString('utf8')) as Catalog;
   } catch (error) {
     throw new CatalogUnavailableError('catalog.json is not valid JSON', { cause: error });
   }
@@ -56,7 +56,8 @@ export async function loadCatalog(candidates = catalogCandidates(), layout?: Cat
     throw new CatalogUnavailableError('catalog.json does not have the expected shape');
   }
   try {
-    return serialiseCatalog(catalog);
+    const laidOut = serialiseCatalog(catalog);
+    return { bytes: Buffer.from(laidOut.bytes), layout: laidOut.layout };
   } catch (error) {
     throw new CatalogUnavailableError('catalog.json is inconsistent', { cause: error });
   }

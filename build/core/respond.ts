@@ -2,7 +2,7 @@
  * JSON answers of the functions: body, the header module's full set, a strong ETag and RFC 9110
  * conditional requests. Web-standard Request → Response, so it runs anywhere and tests in-process.
  */
-import { apiHeaders, JSON_CONTENT_TYPE, majorOfPath } from './headers.ts';
+import { apiHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
 import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
 import { jsonBytes } from './json.ts';
@@ -17,10 +17,21 @@ export interface JsonResponseOptions {
   majors?: Readonly<Record<number, MajorLifecycle>>;
 }
 
-/** `body` is a value to serialise, or bytes already serialised by the build. */
+export type SerialisedJson = string | Uint8Array;
+
+/** Serialised bytes made only when they are sent: a 304 never pays for them. Needs `options.etag`. */
+export class LazyJson {
+  constructor(readonly make: () => SerialisedJson) {}
+}
+
+/**
+ * `body` is a value to serialise, bytes already serialised (a string or Uint8Array), or LazyJson
+ * with the validator given in `options.etag`.
+ */
 export function jsonResponse(request: Request, body: unknown, options: JsonResponseOptions): Response {
-  const bytes = typeof body === 'string' ? body : jsonBytes(body);
-  const etag = options.etag ?? strongEtag(bytes);
+  const ready = body instanceof LazyJson ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : jsonBytes(body);
+  if (ready === undefined && options.etag === undefined) throw new Error('jsonResponse: a lazy body needs its etag');
+  const etag = options.etag ?? strongEtag(ready!);
   const status = options.status ?? 200;
   const headers = new Headers({
     ...apiHeaders(options.stamp, {
@@ -37,5 +48,13 @@ export function jsonResponse(request: Request, body: unknown, options: JsonRespo
     headers.delete('content-type');
     return new Response(null, { status: 304, headers });
   }
-  return new Response(request.method === 'HEAD' ? null : bytes, { status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  // Node accepts any Uint8Array as a body; the DOM typings ask for an ArrayBuffer-backed one.
+  return new Response((ready ?? (body as LazyJson).make()) as BodyInit, { status, headers });
+}
+
+/** 204 to a CORS preflight, with the build's headers like every other answer. */
+export function preflightResponse(request: Request, stamp: BuildStamp): Response {
+  const major = majorOfPath(new URL(request.url).pathname);
+  return new Response(null, { status: 204, headers: { ...apiHeaders(stamp, { major }), ...preflightHeaders() } });
 }
