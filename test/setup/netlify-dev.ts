@@ -16,10 +16,11 @@ const LOOPBACK_ONLY = fileURLToPath(new URL('./loopback-only.cjs', import.meta.u
 export async function startNetlifyDev(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
   const functionsPort = await freePort();
+  const staticPort = await freePort();
   const child = spawn(
     process.execPath,
     [NETLIFY_CLI, 'dev', '--offline', '--no-open', '--internal-disable-edge-functions',
-      '--port', String(port), '--functions-port', String(functionsPort)],
+      '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)],
     {
       cwd: ROOT,
       detached: true,
