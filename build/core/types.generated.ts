@@ -371,5 +371,27 @@ export interface PaymentHealth {
 }
 export interface PaymentIssue {
   level: "info" | "warning" | "error";
-  code: string;
+  /**
+   * Stable snake_case code, safe to branch on; the README lists what each one means.
+   */
+  code:
+    | "key_missing"
+    | "key_malformed"
+    | "config_invalid"
+    | "auth_failed"
+    | "request_rejected"
+    | "unreachable"
+    | "timeout"
+    | "provider_error"
+    | "unexpected_response"
+    | "check_failed"
+    | "permission_denied"
+    | "rate_limited"
+    | "mode_mismatch"
+    | "expected_mode_mismatch"
+    | "api_version_mismatch"
+    | "products_without_tax_code"
+    | "slow_response"
+    | "test_mode"
+    | "managed_payments_unknown";
 }
