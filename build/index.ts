@@ -5,6 +5,8 @@ import { loadContent } from './load.ts';
 import { validateContent } from './validate.ts';
 import type { ValidContent } from './validate.ts';
 import { buildModel } from './model.ts';
+import { contentDates } from './content-dates.ts';
+import { readDocs } from './emit/docs.ts';
 import type { CatalogueModel } from './model.ts';
 import { emitAll } from './emit/index.ts';
 import type { OutputFile } from './emit/types.ts';
@@ -57,7 +59,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const valid = await timed('validate', () => validateContent(loaded), () => 'no problems');
   const model = await timed(
     'model',
-    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env)),
+    () => {
+      const lastModified = contentDates(contentDir, PROJECT_ROOT);
+      const sources = { lastModified, docs: readDocs(contentDir, PROJECT_ROOT, lastModified) };
+      return buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), sources);
+    },
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
   );
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);

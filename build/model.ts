@@ -10,6 +10,7 @@ import { CATALOG_VERSION } from './core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from './core/types.ts';
 import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from './core/types.ts';
 import type { LoadedDocument } from './load.ts';
+import type { LastModified } from './content-dates.ts';
 import type { ValidContent } from './validate.ts';
 
 export interface SiteModel {
@@ -26,12 +27,33 @@ export interface SkillEntry {
   /** The editor's Markdown body. */
   body: string;
   doc: LoadedDocument;
+  /** ISO date-time of the content file's last commit (its mtime when git does not know it). */
+  lastModified: string;
 }
 
 export interface BundleEntry {
   bundle: Bundle;
   body: string;
   doc: LoadedDocument;
+  lastModified: string;
+}
+
+/** A page of prose for people (content/docs/<slug>.md), such as the developer guide. */
+export interface DocEntry {
+  /** Path under the site root without extension, e.g. `docs/api`. */
+  path: string;
+  title: string;
+  description: string;
+  /** The editor's Markdown body. */
+  body: string;
+  file: string;
+  lastModified: string;
+}
+
+/** What the model takes from outside the validated content: file dates and the prose pages. */
+export interface ModelSources {
+  lastModified: LastModified;
+  docs: DocEntry[];
 }
 
 export interface CatalogueModel {
@@ -44,6 +66,7 @@ export interface CatalogueModel {
   skills: SkillEntry[];
   /** Published bundles (two or more live skills) in default order. */
   bundles: BundleEntry[];
+  docs: DocEntry[];
   /** The unfiltered catalogue, as `/catalog.json` answers it. */
   catalog: Catalog;
   /** catalog.json's bytes and where each item sits in them, for the catalog function. */
@@ -53,7 +76,7 @@ export interface CatalogueModel {
   notices: string[];
 }
 
-export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string): CatalogueModel {
+export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, sources: ModelSources): CatalogueModel {
   const base = stamp.baseUrl;
   const site: SiteModel = {
     name: content.site.name,
@@ -71,7 +94,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     .filter(({ fields }) => !fields.draft)
     .map(({ doc, fields }) => ({ doc, order: fields.order, skill: skillOf(doc.slug, fields, content.site, base, fill, clusterById) }))
     .sort((a, b) => clusterRank(a.skill) - clusterRank(b.skill) || compareOrder(a.order, b.order) || compareTitles(a.skill, b.skill))
-    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, doc }));
+    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, doc, lastModified: sources.lastModified(doc.file) }));
   const liveSkills = new Map(skills.map((entry) => [entry.skill.slug, entry.skill]));
 
   const bundles = content.bundles
@@ -96,7 +119,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
         price: bundlePrice(members.map((skill) => skill.price.amount_cents)),
         cart_url: fill(content.site.urls.bundle_cart, doc.slug),
       };
-      return { order: fields.order, entry: { bundle, body: doc.body, doc } };
+      return { order: fields.order, entry: { bundle, body: doc.body, doc, lastModified: sources.lastModified(doc.file) } };
     })
     .sort((a, b) => compareOrder(a.order, b.order) || compareTitles(a.entry.bundle, b.entry.bundle))
     .map(({ entry }): BundleEntry => entry);
@@ -112,7 +135,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     bundles: bundles.map((entry) => entry.bundle),
   };
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, catalog, catalogFile, index: catalogFile.layout.index, notices };
+  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs: sources.docs, catalog, catalogFile, index: catalogFile.layout.index, notices };
 }
 
 export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {

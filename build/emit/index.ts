@@ -7,6 +7,17 @@ import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
 import { emitHeaders } from './headers.ts';
 import { emitOpenApi } from './openapi.ts';
+import { emitAssets } from './assets.ts';
+import { emitHomePage } from './html/home-page.ts';
+import { emitClusterPages } from './html/cluster-page.ts';
+import { emitSkillPages } from './html/skill-page.ts';
+import { emitBundlePages } from './html/bundle-page.ts';
+import { emitNotFoundPage } from './html/not-found-page.ts';
+import { emitDocs } from './docs.ts';
+import { emitMarkdownTwins } from './markdown/index.ts';
+import { emitLlms } from './llms.ts';
+import { emitSitemap } from './sitemap.ts';
+import { emitRobots } from './robots.ts';
 
 export const emitters: Readonly<Record<string, Emitter>> = {
   'skill-json': emitSkillJson,
@@ -15,6 +26,17 @@ export const emitters: Readonly<Record<string, Emitter>> = {
   version: emitVersion,
   headers: emitHeaders,
   openapi: emitOpenApi,
+  assets: emitAssets,
+  'html-home': emitHomePage,
+  'html-clusters': emitClusterPages,
+  'html-skills': emitSkillPages,
+  'html-bundles': emitBundlePages,
+  'html-404': emitNotFoundPage,
+  docs: emitDocs,
+  markdown: emitMarkdownTwins,
+  llms: emitLlms,
+  sitemap: emitSitemap,
+  robots: emitRobots,
 };
 
 export function emitAll(model: CatalogueModel, time: (name: string, run: () => OutputFile[]) => OutputFile[] = (_, run) => run()): OutputFile[] {

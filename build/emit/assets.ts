@@ -1,0 +1,42 @@
+/**
+ * The site's static assets: the stylesheet and the icon, copied from build/emit/assets/ under a
+ * name that carries a hash of their bytes (a changed file is a new URL, so no stale cache can pair a
+ * new page with an old stylesheet). The stylesheet is linked with its SRI digest.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Emitter } from './types.ts';
+
+export interface Asset {
+  /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
+  href: string;
+  /** Path in dist/. */
+  file: string;
+  bytes: Buffer;
+  /** Subresource Integrity value. */
+  integrity: string;
+}
+
+const source = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url));
+
+function asset(name: string): Asset {
+  const bytes = source(name);
+  const dot = name.lastIndexOf('.');
+  const hashed = `${name.slice(0, dot)}.${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${name.slice(dot)}`;
+  return {
+    href: `/assets/${hashed}`,
+    file: `assets/${hashed}`,
+    bytes,
+    integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+  };
+}
+
+let cached: { stylesheet: Asset; icon: Asset } | undefined;
+
+/** Read once per process: the files ship with the code, not with the content. */
+export function siteAssets(): { stylesheet: Asset; icon: Asset } {
+  cached ??= { stylesheet: asset('site.css'), icon: asset('icon.svg') };
+  return cached;
+}
+
+export const emitAssets: Emitter = () => Object.values(siteAssets()).map(({ file, bytes }) => ({ path: file, bytes }));

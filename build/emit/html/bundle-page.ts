@@ -1,0 +1,66 @@
+/** `/bundles/<slug>`: the bundle's JSON twin in full (members, list price, amount, saving). */
+import { h } from 'hastscript';
+import type { Element } from 'hast';
+import type { BundleEntry, CatalogueModel } from '../../model.ts';
+import type { Emitter } from '../types.ts';
+import { renderBody } from '../../render/markdown-body.ts';
+import { count, formatEuro } from '../../render/format.ts';
+import { renderPage } from './layout.ts';
+import { bundlePage } from './pages.ts';
+import { bundleSaving, price, section, skillPath } from './parts.ts';
+
+export const emitBundlePages: Emitter = (model) =>
+  model.bundles.map((entry) => ({ path: bundlePage(model, entry).htmlFile, bytes: bundleHtml(model, entry) }));
+
+export function bundleHtml(model: CatalogueModel, entry: BundleEntry): string {
+  const { bundle } = entry;
+  const page = bundlePage(model, entry);
+  const priceOf = new Map(model.skills.map(({ skill }) => [skill.slug, skill.price.amount_cents]));
+  const content: Array<Element | null> = [
+    h('header.intro', [
+      h('p.eyebrow', `Bundle of ${count(bundle.price.skill_count, 'skill')}`),
+      h('h1', bundle.title),
+      h('p.lead', bundle.blurb),
+    ]),
+    h('div.item', [
+      h('div', [
+        section('problem', 'The problem', [h('p', bundle.problem)]),
+        section('why', 'Why these skills', [h('p', bundle.why)]),
+        section('skills', 'Skills in this bundle', [
+          h('ol.members', bundle.skills.map((member) =>
+            h('li', [
+              h('span', [h('a', { href: skillPath(member.slug) }, member.title), h('span.who', ` by ${member.author}`)]),
+              priceOf.has(member.slug) ? h('span.alone', ['alone ', formatEuro(priceOf.get(member.slug)!)]) : null,
+            ]),
+          )),
+        ]),
+        entry.body.trim() ? section('about', 'About this bundle', [h('div.prose', renderBody(entry.body, { topHeading: 3 }))]) : null,
+      ]),
+      buyBox(model, entry),
+    ]),
+  ];
+  return renderPage(model, {
+    page,
+    title: `${bundle.title} · ${model.site.name}`,
+    description: page.description,
+    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: '/#bundles' }, { label: bundle.title }],
+    content,
+  });
+}
+
+function buyBox(model: CatalogueModel, { bundle }: BundleEntry): Element {
+  const saving = bundleSaving(bundle.price);
+  return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
+    h('h2#buy-heading', 'Bundle price'),
+    price(bundle.price.amount_cents),
+    h('p.tax', `${bundle.price.tax} (${bundle.price.currency})`),
+    h('dl.facts', [
+      h('dt', 'Skills'), h('dd', String(bundle.price.skill_count)),
+      h('dt', 'List price'), h('dd', formatEuro(bundle.price.list_cents)),
+      h('dt', 'You pay'), h('dd', formatEuro(bundle.price.amount_cents)),
+      h('dt', 'You save'), h('dd.saving', formatEuro(saving)),
+    ]),
+    h('div.actions', [h('a.button', { href: bundle.cart_url }, 'Add bundle to cart')]),
+    h('p.rule', model.catalog.pricing.rule),
+  ]);
+}

@@ -1,0 +1,50 @@
+/**
+ * `/clusters/<id>`: the skills and bundles that `/catalog.json?cluster=<id>` lists (its JSON twin,
+ * answered by the catalog function), chosen by the same query core.
+ */
+import { h } from 'hastscript';
+import type { Element } from 'hast';
+import type { CatalogueModel } from '../../model.ts';
+import type { Cluster } from '../../core/types.ts';
+import type { Emitter } from '../types.ts';
+import { count } from '../../render/format.ts';
+import { renderPage } from './layout.ts';
+import { clusterMembers, clusterPage } from './pages.ts';
+import { bundleCard, clusterPath, section, skillCard } from './parts.ts';
+
+export const emitClusterPages: Emitter = (model) =>
+  model.clusters.map((cluster) => ({ path: clusterPage(model, cluster).htmlFile, bytes: clusterHtml(model, cluster) }));
+
+export function clusterHtml(model: CatalogueModel, cluster: Cluster): string {
+  const page = clusterPage(model, cluster);
+  const members = clusterMembers(model, cluster);
+  const others = model.clusters.filter((other) => other.id !== cluster.id);
+  const content: Array<Element | null> = [
+    h('header.intro', [
+      h('p.eyebrow', 'Cluster'),
+      h('h1', cluster.label),
+      h('p.lead', cluster.question),
+      h('p', `${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')} for this job. Prices are net, VAT added at checkout.`),
+    ]),
+    section('skills', 'Skills', members.skills.length > 0
+      ? [h('ul.cards', members.skills.map(skillCard))]
+      : [h('p', 'No published skill answers this question yet.')]),
+    members.bundles.length > 0
+      ? section('bundles', 'Bundles', [
+          h('p', `Bundles with at least two of these skills. ${model.catalog.pricing.rule}`),
+          h('ul.cards', members.bundles.map(bundleCard)),
+        ])
+      : null,
+    h('nav.section', { ariaLabel: 'Other clusters' }, [
+      h('h2', 'Other clusters'),
+      h('ul.chips', others.map((other) => h('li', h('a', { href: clusterPath(other.id), title: other.question }, other.label)))),
+    ]),
+  ];
+  return renderPage(model, {
+    page,
+    title: `${cluster.label} · ${model.site.name}`,
+    description: page.description,
+    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: '/#clusters' }, { label: cluster.label }],
+    content,
+  });
+}

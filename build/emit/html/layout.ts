@@ -1,0 +1,132 @@
+/**
+ * The frame every page shares: head (title, description, canonical, twins as alternates, the one
+ * stylesheet), skip link, site header, main, footer. Built as a hast tree with hastscript and
+ * serialised once, so every editor-written character is escaped by the serialiser, not by hand.
+ */
+import { h } from 'hastscript';
+import { toHtml } from 'hast-util-to-html';
+import type { Element, Root } from 'hast';
+import type { CatalogueModel } from '../../model.ts';
+import { siteAssets } from '../assets.ts';
+import { formatDate } from '../../render/format.ts';
+import { guideHref } from './pages.ts';
+import type { PageRef } from './pages.ts';
+
+/** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
+export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading'] as const;
+
+export interface Crumb {
+  label: string;
+  href?: string;
+}
+
+export interface Frame {
+  /** The page this frame shows; absent for the 404 page, which has no address of its own. */
+  page?: PageRef;
+  /** Text of `<title>`. */
+  title: string;
+  description: string;
+  /** Which header link is the current page. */
+  current?: 'catalogue' | 'guide';
+  breadcrumbs?: Crumb[];
+  /** Inside `<main>`. */
+  content: Array<Element | null>;
+  /** Extra `<link>`s in the head (the guide's `service-desc`). */
+  links?: Element[];
+  noindex?: boolean;
+}
+
+export function renderPage(model: CatalogueModel, frame: Frame): string {
+  const { stylesheet, icon } = siteAssets();
+  const { page } = frame;
+  const tree: Root = {
+    type: 'root',
+    children: [
+      { type: 'doctype' },
+      h('html', { lang: 'en' }, [
+        h('head', [
+          h('meta', { charset: 'utf-8' }),
+          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          h('title', frame.title),
+          h('meta', { name: 'description', content: frame.description }),
+          frame.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
+          page ? h('link', { rel: 'canonical', href: page.url }) : null,
+          page ? h('link', { rel: 'alternate', type: 'text/markdown', href: page.markdownPath }) : null,
+          page?.jsonPath ? h('link', { rel: 'alternate', type: 'application/json', href: page.jsonPath }) : null,
+          frame.links ?? null,
+          h('link', { rel: 'stylesheet', href: stylesheet.href, integrity: stylesheet.integrity }),
+          h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
+          h('meta', { name: 'color-scheme', content: 'light dark' }),
+          page ? openGraph(model, page, frame) : null,
+        ]),
+        h('body', [
+          h('a.skip-link', { href: '#main' }, 'Skip to content'),
+          siteHeader(model, frame.current),
+          h('main#main', [frame.breadcrumbs ? h('div.wrap', breadcrumbs(frame.breadcrumbs)) : null, h('div.wrap', frame.content)]),
+          siteFooter(model, page),
+        ]),
+      ]),
+    ],
+  };
+  return `${toHtml(tree, { upperDoctype: true })}\n`;
+}
+
+function openGraph(model: CatalogueModel, page: PageRef, frame: Frame): Element[] {
+  return [
+    h('meta', { property: 'og:type', content: page.kind === 'catalog' ? 'website' : 'article' }),
+    h('meta', { property: 'og:site_name', content: model.site.name }),
+    h('meta', { property: 'og:title', content: page.title }),
+    h('meta', { property: 'og:description', content: frame.description }),
+    h('meta', { property: 'og:url', content: page.url }),
+  ];
+}
+
+function siteHeader(model: CatalogueModel, current: Frame['current']): Element {
+  const item = (href: string, label: string, isCurrent = false) =>
+    h('li', h('a', { href, ariaCurrent: isCurrent ? 'page' : undefined }, label));
+  return h('header.site-header', h('div.wrap', [
+    h('a.brand', { href: '/' }, [h('img', { src: siteAssets().icon.href, alt: '', width: 28, height: 28 }), model.site.name]),
+    h('nav.site-nav', { ariaLabel: 'Site' }, h('ul', [
+      item('/', 'Catalogue', current === 'catalogue'),
+      item('/#clusters', 'Clusters'),
+      item('/#bundles', 'Bundles'),
+      item(guideHref(model), 'API guide', current === 'guide'),
+    ])),
+  ]));
+}
+
+function breadcrumbs(crumbs: Crumb[]): Element {
+  return h('nav.breadcrumbs', { ariaLabel: 'Breadcrumb' }, h('ol', crumbs.map((crumb, i) =>
+    h('li', crumb.href && i < crumbs.length - 1 ? h('a', { href: crumb.href }, crumb.label) : h('span', { ariaCurrent: 'page' }, crumb.label)),
+  )));
+}
+
+function siteFooter(model: CatalogueModel, page: PageRef | undefined): Element {
+  const link = (href: string, label: string, type?: string) => h('li', h('a', { href, type }, label));
+  return h('footer.site-footer', h('div.wrap', [
+    h('section', { ariaLabelledBy: 'footer-shop' }, [
+      h('h2#footer-shop', model.site.name),
+      h('p', 'Prices are net, in euro; VAT is added at checkout.'),
+      h('p', `Catalogue of ${formatDate(model.generatedAt)}, build ${model.stamp.buildVersion}.`),
+    ]),
+    page
+      ? h('section', { ariaLabelledBy: 'footer-page' }, [
+          h('h2#footer-page', 'This page'),
+          h('ul', [
+            link(page.markdownPath, 'As Markdown', 'text/markdown'),
+            page.jsonPath ? link(page.jsonPath, 'As JSON', 'application/json') : null,
+          ]),
+        ])
+      : null,
+    h('section', { ariaLabelledBy: 'footer-developers' }, [
+      h('h2#footer-developers', 'For developers'),
+      h('ul', [
+        link(guideHref(model), 'API guide'),
+        link('/catalog.json', 'catalog.json', 'application/json'),
+        link('/openapi.json', 'openapi.json', 'application/json'),
+        link('/llms.txt', 'llms.txt', 'text/plain'),
+        link('/sitemap.xml', 'sitemap.xml', 'application/xml'),
+      ]),
+    ]),
+  ]));
+}

@@ -1,0 +1,94 @@
+/** `/skills/<slug>`: every fact of the skill's JSON twin, its bundles and the editor's text. */
+import { h } from 'hastscript';
+import type { Element } from 'hast';
+import type { CatalogueModel, SkillEntry } from '../../model.ts';
+import type { Emitter } from '../types.ts';
+import { renderBody } from '../../render/markdown-body.ts';
+import { count } from '../../render/format.ts';
+import { renderPage } from './layout.ts';
+import { skillPage } from './pages.ts';
+import { bundleCard, bundlesWith, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
+
+export const emitSkillPages: Emitter = (model) =>
+  model.skills.map((entry) => ({ path: skillPage(model, entry).htmlFile, bytes: skillHtml(model, entry) }));
+
+export function skillHtml(model: CatalogueModel, entry: SkillEntry): string {
+  const { skill } = entry;
+  const page = skillPage(model, entry);
+  const first = skill.clusters[0];
+  const bundles = bundlesWith(model, skill.slug);
+  const facts: [string, string][] = [];
+  if (skill.problem) facts.push(['Problem', skill.problem]);
+  if (skill.outcome) facts.push(['Outcome', skill.outcome]);
+
+  const content: Array<Element | null> = [
+    h('header.intro', [
+      h('p.eyebrow', kindLabel(skill)),
+      h('h1', skill.title),
+      h('p.byline', `by ${skill.author}`),
+      skill.summary ? h('p.lead', skill.summary) : null,
+    ]),
+    h('div.item', [
+      h('div', [
+        facts.length > 0 ? section('problem', 'Problem and outcome', [h('dl.facts', facts.flatMap(([term, text]) => [h('dt', term), h('dd', text)]))]) : null,
+        section('commands', 'Commands', commands(skill.commands)),
+        h('div.columns', [
+          section('you-get', 'You get', [h('ul.checks', skill.you_get.map((line) => h('li', line)))]),
+          section('wont-do', 'Won’t do', [h('ul.crosses', skill.wont_do.map((line) => h('li', line)))]),
+        ]),
+        skill.source ? section('source', 'Source book', [sourceFacts(skill.source)]) : null,
+        entry.body.trim() ? section('about', 'About this skill', [h('div.prose', renderBody(entry.body, { topHeading: 3 }))]) : null,
+        section('clusters', 'Clusters', [clusterList(skill.clusters)]),
+        bundles.length > 0
+          ? section('bundles', 'In bundles', [
+              h('p', 'Buy it with related skills: in a bundle every third skill is free.'),
+              h('ul.cards', bundles.map(bundleCard)),
+            ])
+          : null,
+      ]),
+      buyBox(skill),
+    ]),
+  ];
+  return renderPage(model, {
+    page,
+    title: `${skill.title} · ${model.site.name}`,
+    description: page.description,
+    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: first.label, href: clusterPath(first.id) }, { label: skill.title }],
+    content,
+  });
+}
+
+function commands(list: readonly string[]): Array<Element | null> {
+  if (list.length === 0) return [h('p', 'None: this skill adds no slash commands; the agent reads it when the work calls for it.')];
+  return [
+    h('p', `${count(list.length, 'slash command')} for your agent:`),
+    h('ul.commands', list.map((command) => h('li', h('code', command)))),
+  ];
+}
+
+function sourceFacts(source: NonNullable<SkillEntry['skill']['source']>): Element {
+  const rows: [string, Element | string][] = [
+    ['Book', source.buy_url ? h('a', { href: source.buy_url, rel: 'external' }, source.buy_label) : source.buy_label],
+    ['Year', String(source.year)],
+  ];
+  if (source.edition) rows.push(['Edition', source.edition]);
+  if (source.isbn) rows.push(['ISBN', source.isbn]);
+  return h('dl.facts', rows.flatMap(([term, value]) => [h('dt', term), h('dd', value)]));
+}
+
+function buyBox(skill: SkillEntry['skill']): Element {
+  return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
+    h('h2#buy-heading', 'Price'),
+    price(skill.price.amount_cents),
+    h('p.tax', `${skill.price.tax} (${skill.price.currency})`),
+    h('div.actions', [
+      h('a.button', { href: skill.cart_url }, 'Add to cart'),
+      h('a.button.secondary', { href: skill.install_url }, 'Install'),
+    ]),
+    h('dl.facts', [
+      h('dt', 'Kind'), h('dd', skill.kind === 'command' ? 'Command' : 'Reference'),
+      h('dt', 'Commands'), h('dd', String(skill.command_count)),
+      h('dt', 'Author'), h('dd', skill.author),
+    ]),
+  ]);
+}

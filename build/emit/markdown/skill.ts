@@ -1,0 +1,49 @@
+/** The Markdown twin of a skill page: the same facts, in the same order, as `/skills/<slug>`. */
+import type { CatalogueModel, SkillEntry } from '../../model.ts';
+import { count, formatEuro } from '../../render/format.ts';
+import { skillPage, clusterPage } from '../html/pages.ts';
+import { bundlesWith } from '../html/parts.ts';
+import { frontMatter, twinDocument } from './document.ts';
+import { code, facts, heading, joined, link, list, paragraph } from './mdast.ts';
+import type { Block } from './mdast.ts';
+
+export function skillTwin(model: CatalogueModel, entry: SkillEntry): string {
+  const { skill } = entry;
+  const page = skillPage(model, entry);
+  const blocks: Block[] = [heading(1, skill.title)];
+  if (skill.summary) blocks.push(paragraph(skill.summary));
+  blocks.push(facts([
+    ['Author', skill.author],
+    ['Price', `${formatEuro(skill.price.amount_cents)} (${skill.price.currency}, ${skill.price.tax})`],
+    ['Kind', skill.kind === 'command' ? `command (exposes ${count(skill.command_count, 'slash command')})` : 'reference (read by the agent)'],
+    ['Clusters', ...joined(skill.clusters.map((cluster) => link(clusterPage(model, cluster).url, cluster.label)))],
+    ...(skill.problem ? [['Problem', skill.problem] as [string, string]] : []),
+    ...(skill.outcome ? [['Outcome', skill.outcome] as [string, string]] : []),
+  ]));
+  blocks.push(heading(2, 'Commands'));
+  blocks.push(skill.commands.length > 0 ? list(skill.commands.map((command) => [code(command)])) : paragraph('None: this skill adds no slash commands; the agent reads it when the work calls for it.'));
+  blocks.push(heading(2, 'You get'), list(skill.you_get.map((line) => [line])));
+  blocks.push(heading(2, 'Won’t do'), list(skill.wont_do.map((line) => [line])));
+  if (skill.source) {
+    const { source } = skill;
+    blocks.push(heading(2, 'Source book'), facts([
+      ['Book', source.buy_url ? link(source.buy_url, source.buy_label) : source.buy_label],
+      ['Year', String(source.year)],
+      ...(source.edition ? [['Edition', source.edition] as [string, string]] : []),
+      ...(source.isbn ? [['ISBN', source.isbn] as [string, string]] : []),
+    ]));
+  }
+  blocks.push(heading(2, 'Buy and install'), facts([
+    ['Add to cart', link(skill.cart_url, skill.cart_url)],
+    ['Install', link(skill.install_url, skill.install_url)],
+    ['JSON', link(skill.json_url, skill.json_url)],
+  ]));
+  const bundles = bundlesWith(model, skill.slug);
+  if (bundles.length > 0) {
+    blocks.push(heading(2, 'In bundles'), list(bundles.map(({ bundle }) => [
+      link(bundle.url, bundle.title), `: ${formatEuro(bundle.price.amount_cents)} for ${count(bundle.price.skill_count, 'skill')} (list ${formatEuro(bundle.price.list_cents)})`,
+    ])));
+  }
+  if (entry.body.trim()) blocks.push(heading(2, 'About this skill'));
+  return twinDocument(frontMatter(model, page), blocks, entry.body);
+}

@@ -1,0 +1,129 @@
+/**
+ * The pages in a real browser (headless Chromium) served by the local Netlify runtime, with the
+ * `_headers` CSP in force: no console error, no failed request, no CSP violation. Screenshots go to
+ * test/artifacts/ for a human to look at.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import fg from 'fast-glob';
+
+const base = inject('serverUrl');
+const ARTIFACTS = join(import.meta.dirname, '../artifacts');
+const DIST = join(import.meta.dirname, '../../dist');
+const skill = fg.sync('skills/*.html', { cwd: DIST }).sort()[0]?.replace(/\.html$/, '');
+const bundle = fg.sync('bundles/*.html', { cwd: DIST }).sort()[0]?.replace(/\.html$/, '');
+const cluster = fg.sync('clusters/*.html', { cwd: DIST }).sort().at(-1)?.replace(/\.html$/, '');
+const guide = existsSync(join(DIST, 'docs/api.html'));
+
+interface Visit {
+  errors: string[];
+  failed: string[];
+  violations: string[];
+}
+
+async function visit(page: Page, path: string): Promise<Visit> {
+  const seen: Visit = { errors: [], failed: [], violations: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.errors.push(message.text());
+    // Chromium reports CSP refusals on the console as well as through the event below.
+    if (/Content Security Policy/i.test(message.text())) seen.violations.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.errors.push(error.message));
+  page.on('requestfailed', (request) => seen.failed.push(`${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.failed.push(`${response.url()} ${response.status()}`);
+  });
+  const response = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  expect(response?.status(), path).toBe(200);
+  // Any violation the page saw, reported by the page itself (no script of ours runs on the site).
+  const reported = await page.evaluate(() => (globalThis as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  seen.violations.push(...reported);
+  return seen;
+}
+
+describe.skipIf(!base)('pages in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function check(path: string, name: string, viewport = { width: 1280, height: 900 }, colorScheme: 'light' | 'dark' = 'light') {
+    const context = await browser.newContext({ viewport, colorScheme });
+    // Collect CSP violations from inside the page: an init script is the browser's, not the site's,
+    // so the site's CSP does not apply to it.
+    await context.addInitScript(() => {
+      const store: string[] = [];
+      (globalThis as unknown as { __cspViolations: string[] }).__cspViolations = store;
+      document.addEventListener('securitypolicyviolation', (event) => store.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const page = await context.newPage();
+    try {
+      const seen = await visit(page, path);
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+      expect(seen.errors, `${path}: console errors`).toEqual([]);
+      expect(seen.failed, `${path}: failed requests`).toEqual([]);
+      expect(seen.violations, `${path}: CSP violations`).toEqual([]);
+      // The stylesheet loaded and applied (SRI and CSP both let it through).
+      const styled = await page.evaluate(() => getComputedStyle(document.querySelector('.site-header')!).borderBottomStyle);
+      expect(styled).toBe('solid');
+      return page;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('loads the catalogue overview cleanly', async () => {
+    await check('/', 'home');
+  });
+
+  it('loads a skill page cleanly', async () => {
+    await check(`/${skill}`, 'skill');
+  });
+
+  it('loads a bundle page, a cluster page, the guide and the 404 page cleanly', async () => {
+    await check(`/${bundle}`, 'bundle');
+    await check(`/${cluster}`, 'cluster');
+    if (guide) await check('/docs/api', 'guide');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${base}/skills/no-such-skill`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    await page.screenshot({ path: join(ARTIFACTS, 'not-found.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('looks right on a phone and in dark mode', async () => {
+    await check(`/${skill}`, 'skill-phone', { width: 390, height: 844 });
+    await check('/', 'home-dark', { width: 1280, height: 900 }, 'dark');
+  });
+
+  it('moves keyboard focus to the skip link first, with a visible outline', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/${skill}`);
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { text: el.textContent, outline: style.outlineStyle, width: style.outlineWidth, top: el.getBoundingClientRect().top };
+    });
+    expect(focused.text).toBe('Skip to content');
+    expect(focused.outline).toBe('solid');
+    expect(parseFloat(focused.width)).toBeGreaterThanOrEqual(2);
+    expect(focused.top).toBeGreaterThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'skip-link.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+/** Every HTML page in dist/: valid (html-validate, recommended preset, .htmlvalidate.json), one
+ * h1 and headings in order, the head the twins need, and no internal link that leads nowhere. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import type { Element } from 'hast';
+import { DIST, HAS_GUIDE, baseUrl, elements, exists, htmlFiles, pagePathOf, parseHtml, resolves } from './dist.ts';
+
+const pages = htmlFiles();
+const attr = (element: Element, name: string) => {
+  const value = element.properties[name];
+  return Array.isArray(value) ? value.join(' ') : value === undefined || value === null ? undefined : String(value);
+};
+
+describe('HTML pages in dist/', () => {
+  it('exist for the overview, the 404 and at least one skill, bundle, cluster and the guide', () => {
+    expect(pages).toContain('index.html');
+    expect(pages).toContain('404.html');
+    if (HAS_GUIDE) expect(pages).toContain('docs/api.html');
+    for (const section of ['skills', 'bundles', 'clusters']) expect(pages.some((page) => page.startsWith(`${section}/`))).toBe(true);
+  });
+
+  it('pass html-validate', async () => {
+    const validator = new HtmlValidate(new FileSystemConfigLoader());
+    const failures: string[] = [];
+    for (const page of pages) {
+      const report = await validator.validateFile(join(DIST, page));
+      for (const result of report.results) {
+        for (const message of result.messages) failures.push(`${page}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('have no internal link, source or fragment that leads nowhere', () => {
+    const broken: string[] = [];
+    const idsOf = new Map<string, Set<string>>();
+    const ids = (file: string) => {
+      if (!idsOf.has(file)) idsOf.set(file, new Set(elements(parseHtml(file)).flatMap((el) => (el.properties.id ? [String(el.properties.id)] : []))));
+      return idsOf.get(file)!;
+    };
+    for (const page of pages) {
+      for (const element of elements(parseHtml(page))) {
+        for (const name of ['href', 'src']) {
+          const value = attr(element, name);
+          if (value === undefined) continue;
+          if (value.startsWith('#')) {
+            if (value !== '#' && !ids(page).has(decodeURIComponent(value.slice(1)))) broken.push(`${page}: ${value}`);
+          } else if (value.startsWith('/') && !value.startsWith('//')) {
+            if (!resolves(value)) broken.push(`${page}: ${value}`);
+            const [path, fragment] = value.split('#');
+            if (fragment) {
+              const target = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+              if (!exists(target) || !ids(target).has(fragment)) broken.push(`${page}: ${value} (no #${fragment})`);
+            }
+          } else if (!/^(https?:|mailto:)/.test(value)) {
+            broken.push(`${page}: ${value} (neither root-relative nor absolute)`);
+          }
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('carry lang, one h1, headings that never skip a level, and a skip link to main', () => {
+    for (const page of pages) {
+      const all = elements(parseHtml(page));
+      expect(attr(all.find((el) => el.tagName === 'html')!, 'lang'), page).toBe('en');
+      const levels = all.filter((el) => /^h[1-6]$/.test(el.tagName)).map((el) => Number(el.tagName[1]));
+      expect(levels.filter((level) => level === 1), page).toHaveLength(1);
+      expect(levels[0], page).toBe(1);
+      levels.forEach((level, i) => {
+        if (i > 0) expect(level - levels[i - 1], `${page}: h${levels[i - 1]} → h${level}`).toBeLessThanOrEqual(1);
+      });
+      const skip = all.find((el) => el.tagName === 'a');
+      expect(attr(skip!, 'href'), page).toBe('#main');
+      expect(all.filter((el) => el.tagName === 'main').map((el) => attr(el, 'id')), page).toEqual(['main']);
+    }
+  });
+
+  it('have no inline script or style anywhere (the CSP allows neither)', () => {
+    for (const page of pages) {
+      for (const element of elements(parseHtml(page))) {
+        expect(element.tagName, page).not.toBe('script');
+        expect(element.tagName, page).not.toBe('style');
+        expect(Object.keys(element.properties).filter((name) => /^on/i.test(name) || name === 'style'), page).toEqual([]);
+      }
+    }
+  });
+
+  it('name their canonical URL, description and twins in the head', () => {
+    const base = baseUrl();
+    for (const page of pages.filter((file) => file !== '404.html')) {
+      const head = elements(parseHtml(page)).filter((el) => el.tagName === 'link' || el.tagName === 'meta');
+      const link = (rel: string, type?: string) =>
+        head.find((el) => el.tagName === 'link' && attr(el, 'rel') === rel && (type === undefined || attr(el, 'type') === type));
+      const path = pagePathOf(page);
+      expect(attr(link('canonical')!, 'href'), page).toBe(path === '/' ? `${base}/` : `${base}${path}`);
+      expect(attr(link('alternate', 'text/markdown')!, 'href'), page).toBe(path === '/' ? '/index.md' : `${path}.md`);
+      const json = link('alternate', 'application/json');
+      if (page.startsWith('docs/')) expect(json, page).toBeUndefined();
+      else if (page.startsWith('clusters/')) expect(attr(json!, 'href'), page).toBe(`/catalog.json?cluster=${path.split('/')[2]}`);
+      else expect(attr(json!, 'href'), page).toBe(path === '/' ? '/catalog.json' : `${path}.json`);
+      const description = head.find((el) => el.tagName === 'meta' && attr(el, 'name') === 'description');
+      expect(attr(description!, 'content')?.length, page).toBeGreaterThan(10);
+    }
+  });
+
+  it('the 404 page is not indexed and links only root-relative (it answers at any depth)', () => {
+    const all = elements(parseHtml('404.html'));
+    expect(all.some((el) => el.tagName === 'meta' && el.properties.name === 'robots' && el.properties.content === 'noindex')).toBe(true);
+    expect(all.some((el) => el.tagName === 'link' && attr(el, 'rel') === 'canonical')).toBe(false);
+    for (const el of all) {
+      const href = attr(el, 'href') ?? attr(el, 'src');
+      if (href !== undefined && !/^(https?:|#)/.test(href)) expect(href.startsWith('/'), href).toBe(true);
+    }
+  });
+});
