@@ -27,8 +27,6 @@ export interface CatalogLayout {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 export function serialiseCatalog(catalog: Catalog): { bytes: string; layout: CatalogLayout } {
   // Key order is the Catalog's own, so the result equals `${JSON.stringify(catalog)}\n`.
@@ -72,16 +70,13 @@ export function serialiseCatalog(catalog: Catalog): { bytes: string; layout: Cat
   };
 }
 
-/** True when `bytes` is plausibly the file `layout` was made for: same length, items where expected. */
+/**
+ * True when `bytes` is the very file `layout` was made for. The hash, not a spot check: an edit that
+ * keeps the length (a price changed digit for digit) must not be answered with the old layout's
+ * order and ETag. One hash per function instance, at its first request.
+ */
 export function layoutFits(bytes: Uint8Array, layout: CatalogLayout): boolean {
-  if (bytes.length !== layout.length) return false;
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, Buffer.byteLength(layout.prefix)).toString() !== layout.prefix) return false;
-  for (const ranges of [layout.skillRanges, layout.bundleRanges]) {
-    for (let i = 0; i < ranges.length; i += 2) {
-      if (bytes[ranges[i]] !== OPEN_BRACE || bytes[ranges[i + 1] - 1] !== CLOSE_BRACE) return false;
-    }
-  }
-  return true;
+  return bytes.length === layout.length && strongEtag(bytes) === layout.etag;
 }
 
 /** The answer to a query, concatenated from the catalogue's own bytes. */
