@@ -2,7 +2,7 @@
  * Answers for paths with no published document: JSON 404s in the error shape (with "did you mean"
  * links when a near slug exists) for API paths, Markdown for twins, the HTML 404 page otherwise.
  */
-import { jsonResponse } from './respond.ts';
+import { jsonResponse, preflightResponse } from './respond.ts';
 import { notFoundBody } from './errors.ts';
 import { nearest } from './nearest.ts';
 import { apiHeaders, MARKDOWN_CONTENT_TYPE } from './headers.ts';
@@ -19,6 +19,8 @@ const FALLBACK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/">Back to the catalogue</a></p></body></html>';
 
 export async function answerNotFound(request: Request, constants: AnswerConstants, resources: NotFoundResources): Promise<Response> {
+  // The preflight function owns OPTIONS, but which function Netlify tries first is not promised.
+  if (request.method === 'OPTIONS') return preflightResponse(request, constants);
   const path = requestedPath(new URL(request.url).pathname);
   const unversioned = path.replace(/^\/v[0-9]+(?=\/)/, '');
   const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
