@@ -1,0 +1,63 @@
+/** CORS over HTTP: any origin may read every JSON answer, and a preflight is granted. */
+import { describe, expect, it } from 'vitest';
+import { call, serverUrl } from '../helpers/server.ts';
+import { distCatalog, distStamp } from '../helpers/dist.ts';
+import { EXPOSED_AT_LEAST } from '../helpers/api-headers.ts';
+
+const ORIGIN = 'http://127.0.0.1:1';
+const catalog = distCatalog();
+const skillPath = `/skills/${catalog.skills[0]?.slug}.json`;
+
+const paths: [string, string, number][] = [
+  ['a static twin', skillPath, 200],
+  ['the catalog function', '/catalog.json?limit=1', 200],
+  ['a 400', '/catalog.json?limit=0', 400],
+  ['a JSON 404', '/nothing-here.json', 404],
+];
+
+const preflight = (path: string) => call(path, {
+  method: 'OPTIONS',
+  headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
+});
+
+describe.skipIf(!serverUrl)('CORS on GET from another origin', () => {
+  it.each(paths)('lets any origin read %s (%s)', async (_label, path, status) => {
+    const reply = await call(path, { headers: { origin: ORIGIN } });
+    expect(reply.status).toBe(status);
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it.each(paths)('exposes the build and budget headers of %s (%s)', async (_label, path) => {
+    const reply = await call(path, { headers: { origin: ORIGIN } });
+    const exposed = (reply.headers['access-control-expose-headers'] ?? '').split(',').map((name) => name.trim());
+    expect(exposed).toEqual(expect.arrayContaining(EXPOSED_AT_LEAST));
+  });
+
+  it('asks for no credentials', async () => {
+    const reply = await call('/catalog.json?limit=1', { headers: { origin: ORIGIN } });
+    expect(reply.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+});
+
+describe.skipIf(!serverUrl)('CORS preflight', () => {
+  it.each([
+    ['the catalog function', '/catalog.json?limit=1'],
+    ['a static twin', skillPath],
+    ['a /v1 path', '/v1/catalog.json?limit=1'],
+    ['version.json', '/version.json'],
+  ])('grants a preflight for %s with 204', async (_label, path) => {
+    const reply = await preflight(path);
+    expect(reply.status).toBe(204);
+    expect(reply.body.length).toBe(0);
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    expect(reply.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    expect(reply.headers['access-control-allow-headers']?.split(',').map((name) => name.trim().toLowerCase())).toContain('if-none-match');
+    expect(Number(reply.headers['access-control-max-age'])).toBeGreaterThan(0);
+  });
+
+  it('answers a preflight with the build stamp', async () => {
+    const reply = await preflight('/catalog.json');
+    expect(reply.headers['x-build-version']).toBe(distStamp().buildVersion);
+    expect(reply.headers['api-version']).toBe('1');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * dist/openapi.json against the specification: it lints clean, names both servers, every path,
+ * the parameters with their allowed values, and the responses the specification lists.
+ */
+import { describe, expect, it } from 'vitest';
+import { createConfig, lint } from '@redocly/openapi-core';
+import { contract } from '../helpers/openapi.ts';
+import { distPath, distStamp } from '../helpers/dist.ts';
+import { CLUSTERS, SORTS } from '../helpers/catalog-oracle.ts';
+
+type Json = Record<string, any>;
+const { document } = contract();
+const base = distStamp().baseUrl;
+
+/** A parameter of an operation, with a `$ref` to components followed. */
+function parameter(path: string, name: string): Json {
+  const list = (document.paths[path].get.parameters ?? []) as Json[];
+  const resolved = list.map((p) => (p.$ref ? document.components.parameters[p.$ref.split('/').pop()] : p));
+  const found = resolved.find((p) => p.name === name);
+  expect(found, `${path} has a parameter ${name}`).toBeDefined();
+  return found!;
+}
+
+/** A schema with a `$ref` to components followed (one level at a time, as deep as needed). */
+function resolve(schema: Json): Json {
+  return schema.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()]) : schema;
+}
+
+describe('openapi.json', () => {
+  it('passes the recommended lint rules with no error and no warning (less info-license and operation-4xx-response)', async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      // No licence is granted; /version.json and /openapi.json have no 4xx in the specification.
+      rules: { 'info-license': 'off', 'operation-4xx-response': 'off' },
+    });
+    const problems = await lint({ ref: distPath('openapi.json'), config });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it('is OpenAPI 3.1', () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('names the two server entries {base} and {base}/v1', () => {
+    expect(document.servers.map((server: Json) => server.url)).toEqual(expect.arrayContaining([base, `${base}/v1`]));
+  });
+
+  it('describes every path of the specification with GET', () => {
+    for (const path of ['/version.json', '/openapi.json', '/catalog.json', '/skills/{slug}.json', '/bundles/{slug}.json', '/api/public/health/payment']) {
+      expect(document.paths[path]?.get, path).toBeDefined();
+    }
+  });
+
+  it.each([
+    ['/version.json', [200, 500], 'Version'],
+    ['/openapi.json', [200, 500], undefined],
+    ['/catalog.json', [200, 400, 500], 'Catalog'],
+    ['/skills/{slug}.json', [200, 404, 500], 'Skill'],
+    ['/bundles/{slug}.json', [200, 404, 500], 'Bundle'],
+    ['/api/public/health/payment', [200, 503], 'PaymentHealth'],
+  ])('gives %s the responses %j of the specification', (path, statuses, success) => {
+    const responses = document.paths[path].get.responses as Json;
+    for (const status of statuses) expect(responses[status], `${path} ${status}`).toBeDefined();
+    if (success) expect(responses[200].content['application/json'].schema.$ref).toBe(`#/components/schemas/${success}`);
+    for (const status of statuses.filter((s) => s >= 400 && s !== 503)) {
+      expect(responses[status].content['application/json'].schema.$ref, `${path} ${status}`).toBe('#/components/schemas/Error');
+    }
+  });
+
+  it('answers the health check\'s 503 with a PaymentHealth body', () => {
+    expect(document.paths['/api/public/health/payment'].get.responses[503].content['application/json'].schema.$ref).toBe('#/components/schemas/PaymentHealth');
+  });
+
+  it('declares a 304 without a body wherever a validator is sent', () => {
+    for (const path of ['/version.json', '/openapi.json', '/catalog.json', '/skills/{slug}.json', '/bundles/{slug}.json']) {
+      const notModified = document.paths[path].get.responses[304];
+      expect(notModified, `${path} 304`).toBeDefined();
+      expect(notModified.content, `${path} 304 has no body`).toBeUndefined();
+    }
+  });
+
+  it('declares the full header set on every response, 304 and errors included', () => {
+    const names = ['x-build-version', 'x-base-url', 'api-version', 'etag', 'cache-control', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'access-control-allow-origin', 'access-control-expose-headers'];
+    for (const [path, item] of Object.entries(document.paths as Json)) {
+      for (const [status, response] of Object.entries(item.get.responses as Json)) {
+        expect(Object.keys(response.headers ?? {}), `${path} ${status}`).toEqual(expect.arrayContaining(names));
+      }
+    }
+  });
+
+  it('lists the cluster ids as the allowed values of cluster, repeatable', () => {
+    const cluster = parameter('/catalog.json', 'cluster');
+    expect(cluster.in).toBe('query');
+    expect(cluster.schema.type).toBe('array');
+    expect(cluster.explode).not.toBe(false);
+    expect(resolve(cluster.schema.items).enum).toEqual([...CLUSTERS]);
+  });
+
+  it('lists the four sort names as the allowed values of sort', () => {
+    expect(resolve(parameter('/catalog.json', 'sort').schema).enum).toEqual([...SORTS]);
+  });
+
+  it('documents the short forms price and -price', () => {
+    const description = parameter('/catalog.json', 'sort').description as string;
+    expect(description).toMatch(/`price`[^.]*price_asc/);
+    expect(description).toMatch(/`-price`[^.]*price_desc/);
+  });
+
+  it('bounds limit to an integer from 1 to 200', () => {
+    expect(resolve(parameter('/catalog.json', 'limit').schema)).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
+  });
+
+  it.each(['/skills/{slug}.json', '/bundles/{slug}.json'])('requires the slug of %s with the pattern ^[a-z0-9-]+$', (path) => {
+    const slug = parameter(path, 'slug');
+    expect(slug).toMatchObject({ in: 'path', required: true });
+    expect(resolve(slug.schema).pattern).toBe('^[a-z0-9-]+$');
+  });
+
+  it('allows only 1 as the value of force', () => {
+    expect(resolve(parameter('/api/public/health/payment', 'force').schema).enum).toEqual(['1']);
+  });
+
+  it('lists the three error codes', () => {
+    expect(resolve(resolve(document.components.schemas.Error).properties.code).enum).toEqual(expect.arrayContaining(['not_found', 'bad_request', 'server_error']));
+  });
+});
