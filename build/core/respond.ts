@@ -49,8 +49,30 @@ export function jsonResponse(request: Request, body: unknown, options: JsonRespo
     return new Response(null, { status: 304, headers });
   }
   if (request.method === 'HEAD') return new Response(null, { status, headers });
+  return new Response(responseBody(ready ?? (body as LazyJson).make()), { status, headers });
+}
+
+/**
+ * Netlify hands back a function's answer whole up to 6 MB and streamed up to 20 MB. Bodies past
+ * STREAM_ABOVE (the whole catalogue of thousands of skills) go as a stream of slices of the bytes
+ * already made; smaller ones whole.
+ */
+export const STREAM_ABOVE = 4 * 2 ** 20;
+const STREAM_SLICE = 2 ** 20;
+
+export function responseBody(bytes: SerialisedJson): BodyInit {
+  const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
   // Node accepts any Uint8Array as a body; the DOM typings ask for an ArrayBuffer-backed one.
-  return new Response((ready ?? (body as LazyJson).make()) as BodyInit, { status, headers });
+  if (size <= STREAM_ABOVE) return bytes as BodyInit;
+  const whole = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(whole.subarray(offset, offset + STREAM_SLICE));
+      offset += STREAM_SLICE;
+      if (offset >= whole.byteLength) controller.close();
+    },
+  });
 }
 
 /** 204 to a CORS preflight, with the build's headers like every other answer. */
