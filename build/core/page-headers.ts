@@ -41,10 +41,9 @@ export function negotiatedPageHeaders(): HeaderSet {
   return { vary: 'Accept' };
 }
 
-/** A Markdown twin: the media type Netlify would not guess, and Vary because the page's path can
- * answer it too. */
+/** A Markdown twin: the media type Netlify would not guess. (Its Vary comes with its page's.) */
 export function markdownTwinHeaders(): HeaderSet {
-  return { 'content-type': MARKDOWN_CONTENT_TYPE, vary: 'Accept' };
+  return { 'content-type': MARKDOWN_CONTENT_TYPE };
 }
 
 /** llms.txt, llms-full.txt and robots.txt. */

@@ -1,16 +1,16 @@
 /**
  * `_headers`: the header module's set for every static file (Netlify applies it to files only),
- * the security headers for every static file, and per-file rules for what differs by file: Vary on
- * each page and twin that negotiation chooses between, the media type of twins and listings.
+ * the security headers for every static file, and rules for what differs by kind of file: Vary on
+ * the pages and twins that negotiation chooses between, the media type of twins and listings.
  *
- * Netlify joins the values when two matching rules set one header name, so no name appears in two
- * rules that can match one path: `/*` rules never set vary or content-type, and the per-file rules
- * name exact paths.
+ * A handful of wildcard rules, not one per page: Netlify reads every rule on every deploy, and a
+ * catalogue of thousands of skills would otherwise mean tens of thousands of them. No header name
+ * is set by two rules that can match one path (Netlify would join the two values).
  */
 import { apiHeaders } from '../core/headers.ts';
 import type { HeaderSet } from '../core/headers.ts';
 import { markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders } from '../core/page-headers.ts';
-import { allPages } from './html/pages.ts';
+import { allPages } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
 
 export interface HeaderRule {
@@ -18,23 +18,21 @@ export interface HeaderRule {
   headers: HeaderSet;
 }
 
-export const emitHeaders: Emitter = (model) => [
-  {
+export const emitHeaders: Emitter = (model) => {
+  // Each folder of pages (`/skills/*`…): its pages, their twins and, under `netlify dev`, the
+  // `.html` files the pretty URLs resolve to. The JSON twins there vary on Accept too, harmlessly.
+  const sections = [...new Set(allPages(model).flatMap((page) => /^\/([^/]+)\//.exec(page.path)?.[1] ?? []))];
+  return [{
     path: '_headers',
     bytes: formatHeaderRules([
       { path: '/*', headers: { ...apiHeaders(model.stamp), ...securityHeaders() } },
-      ...allPages(model).flatMap((page): HeaderRule[] => [
-        { path: page.path, headers: negotiatedPageHeaders() },
-        // The file's own path too: `netlify dev` matches rules against the file a pretty URL
-        // resolved to. Should production match both, `Vary: Accept, Accept` means the same.
-        { path: `/${page.htmlFile}`, headers: negotiatedPageHeaders() },
-        { path: page.markdownPath, headers: markdownTwinHeaders() },
-      ]),
+      ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
+      { path: '/*.md', headers: markdownTwinHeaders() },
       ...['/llms.txt', '/llms-full.txt', '/robots.txt'].map((path) => ({ path, headers: plainTextHeaders() })),
       { path: '/sitemap.xml', headers: sitemapHeaders() },
     ]),
-  },
-];
+  }];
+};
 
 export function formatHeaderRules(rules: readonly HeaderRule[]): string {
   return rules
