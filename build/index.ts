@@ -1,34 +1,43 @@
-/** The build: load → validate → model → emit → write, and nothing else. */
+/** The build: load → validate → model → emit (writing each file as it is made) → swap in, and nothing else. */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './load.ts';
 import { validateContent } from './validate.ts';
 import type { ValidContent } from './validate.ts';
 import { buildModel } from './model.ts';
-import { contentDates } from './content-dates.ts';
-import { readDocs } from './emit/docs.ts';
 import type { CatalogueModel } from './model.ts';
-import { emitAll } from './emit/index.ts';
-import type { OutputFile } from './emit/types.ts';
-import { writeAtomically, writeFileAtomically } from './write.ts';
+import { contentDates } from './content-dates.ts';
+import { emitters, renderPages } from './emit/index.ts';
+import type { PageReport, RenderOptions } from './emit/pages/render.ts';
+import { OutputFolder, writeFileAtomically } from './write.ts';
+import { codeFingerprint, NO_CACHE, openCache } from './cache.ts';
+import cacheLocation from './cache-location.json' with { type: 'json' };
+import type { BuildCache } from './cache.ts';
 import { buildStamp, buildTime } from './stamp.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { functionConstants, FUNCTION_CONSTANTS_FILE } from './function-constants.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export interface BuildOptions {
+/** Where `npm run build` keeps its cache; build/netlify-plugin-cache keeps it between deploys. */
+export const DEFAULT_CACHE_DIR = join(PROJECT_ROOT, cacheLocation.dir);
+
+export interface BuildOptions extends RenderOptions {
   contentDir?: string;
   outDir?: string;
   /** Where the functions' build constants go; unset means the project's own file. */
   constantsFile?: string | null;
+  /** The build cache's folder; unset or null builds everything from scratch. */
+  cacheDir?: string | null;
   env?: StampEnvironment;
   log?: (line: string) => void;
 }
 
 export interface BuildResult {
   model: CatalogueModel;
-  files: OutputFile[];
+  /** Every file written, relative to dist/. */
+  files: string[];
+  pages: PageReport;
   /** Milliseconds per phase, in the order they ran. */
   timings: Record<string, number>;
 }
@@ -38,43 +47,61 @@ export async function checkContent(contentDir = join(PROJECT_ROOT, 'content')): 
   return validateContent(await loadContent(resolve(contentDir), PROJECT_ROOT));
 }
 
+type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
+
+/** Load → validate → model. Its own function so the loaded documents can go once the model exists. */
+async function contentModel(contentDir: string, cache: BuildCache, env: StampEnvironment, timed: Timed): Promise<CatalogueModel> {
+  const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
+  const valid = await timed('validate', () => validateContent(loaded), () => 'no problems');
+  // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
+  for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) {
+    if (!doc.checked) cache.rememberDocument(doc.checkKey, { data: doc.data, bodyStart: doc.body.start });
+  }
+  return timed(
+    'model',
+    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), contentDates(contentDir, PROJECT_ROOT)),
+    (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
+  );
+}
+
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contentDir = resolve(options.contentDir ?? join(PROJECT_ROOT, 'content'));
   const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'dist'));
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const timings: Record<string, number> = {};
-  const record = (phase: string, start: number, detail: string) => {
-    timings[phase] = performance.now() - start;
-    log(`${phase.padEnd(20)} ${timings[phase].toFixed(0).padStart(6)} ms  ${detail}`);
-  };
-  const timed = async <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string): Promise<T> => {
+  const timed: Timed = async (phase, run, describe) => {
     const start = performance.now();
     const value = await run();
-    record(phase, start, describe(value));
+    timings[phase] = performance.now() - start;
+    log(`${phase.padEnd(20)} ${timings[phase].toFixed(0).padStart(6)} ms  ${describe(value)}`);
     return value;
   };
 
-  const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles`);
-  const valid = await timed('validate', () => validateContent(loaded), () => 'no problems');
-  const model = await timed(
-    'model',
-    () => {
-      const lastModified = contentDates(contentDir, PROJECT_ROOT);
-      const sources = { lastModified, docs: readDocs(contentDir, PROJECT_ROOT, lastModified) };
-      return buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), sources);
-    },
-    (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
-  );
+  const cache: BuildCache = options.cacheDir
+    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), codeFingerprint(PROJECT_ROOT)), () => `open, ${resolve(options.cacheDir!)}`)
+    : NO_CACHE;
+  const model = await contentModel(contentDir, cache, env, timed);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
-  const files = emitAll(model, (name, emit) => {
-    const start = performance.now();
-    const emitted = emit();
-    record(`emit ${name}`, start, `${emitted.length} files`);
-    return emitted;
-  });
-  await timed('write', () => writeAtomically(files, outDir), () => `${files.length} files to ${outDir}`);
-  const constantsFile = options.constantsFile === undefined ? join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE) : options.constantsFile;
-  if (constantsFile) await writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
-  return { model, files, timings };
+
+  const output = new OutputFolder(outDir, cache);
+  try {
+    for (const [name, emit] of Object.entries(emitters)) {
+      await timed(`emit ${name}`, () => emit(model).map((file) => output.add(file)).length, (count) => `${count} files`);
+    }
+    const pages = await timed('emit pages', () => renderPages(model, output, cache, options), (report) =>
+      `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
+      `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU)`);
+    await timed('write', () => output.commit(), () =>
+      output.inPlace
+        ? `${output.written} of ${output.files.length} files changed, updated in place in ${outDir}`
+        : `${output.files.length} files to ${outDir}`);
+    if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
+    const constantsFile = options.constantsFile === undefined ? join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE) : options.constantsFile;
+    if (constantsFile) await writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
+    return { model, files: output.files, pages, timings };
+  } catch (error) {
+    output.abort();
+    throw error;
+  }
 }

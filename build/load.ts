@@ -1,61 +1,128 @@
-/** Load: read content/ into parsed, position-aware documents. No rules are checked here beyond syntax. */
+/**
+ * Load: read content/ into parsed, position-aware documents. No rules are checked here beyond
+ * syntax. A document whose exact text passed its schema in an earlier build comes from the cache
+ * instead, already parsed; its line positions are worked out only if a later rule needs them.
+ */
 import { readFileSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { ContentProblem } from './content-error.ts';
+import { hashText, NO_CACHE } from './cache.ts';
+import type { BuildCache } from './cache.ts';
 import { parseYamlSource } from './yaml-source.ts';
 import type { YamlSource } from './yaml-source.ts';
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
   file: string;
+  /** True when this exact text already passed its schema (a cache hit): no need to check again. */
+  checked?: boolean;
 }
 
 export interface LoadedDocument extends LoadedFile {
   /** File name without extension; checked against the slug pattern later. */
   slug: string;
-  /** Markdown body after the front matter. */
-  body: string;
-  /** The raw file, for content hashes. */
-  text: string;
+  /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
+  body: BodySource;
+  /** Hash of the document's kind and text: its key in the cache of checked documents. */
+  checkKey: string;
 }
+
+/**
+ * Where an editor's Markdown body is. The thread that renders a page reads it then, so the build
+ * never holds thousands of bodies at once; a file that changed since it was loaded is refused
+ * rather than rendered under the old file's cache key.
+ */
+export interface BodySource {
+  /** Absolute path of the content file. */
+  path: string;
+  /** Where the body starts in the file's text. */
+  start: number;
+  /** checkKey of the file as loaded. */
+  checkKey: string;
+  kind: DocumentKind;
+}
+
+const checkKeyOf = (kind: DocumentKind, text: string) => hashText(`${kind}\n${text}`);
+
+/** The body a BodySource points at, as loaded. */
+export function readBody(source: BodySource): string {
+  const text = readText(source.path);
+  if (text === undefined || checkKeyOf(source.kind, text) !== source.checkKey) {
+    throw new Error(`${source.path} changed while the build was running; build again`);
+  }
+  return text.slice(source.start);
+}
+
+export type DocumentKind = 'skill' | 'bundle' | 'doc';
 
 export interface LoadedContent {
   site: LoadedFile;
   clusters: LoadedFile;
   skills: LoadedDocument[];
   bundles: LoadedDocument[];
+  /** Prose pages, content/docs/*.md (none is fine). */
+  docs: LoadedDocument[];
 }
 
 export const MARKDOWN_GLOB = '**/*.{md,markdown}';
 
-export async function loadContent(contentDir: string, projectRoot: string): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, projectRoot: string, cache: BuildCache = NO_CACHE): Promise<LoadedContent> {
   const display = (path: string) => relative(projectRoot, path) || path;
-  const [site, clusters, skills, bundles] = await Promise.all([
-    loadYamlFile(join(contentDir, 'site.yaml'), display),
-    loadYamlFile(join(contentDir, 'clusters.yaml'), display),
-    loadDocuments(join(contentDir, 'skills'), display),
-    loadDocuments(join(contentDir, 'bundles'), display),
-  ]);
-  return { site, clusters, skills, bundles };
+  const documents = (folder: string, kind: DocumentKind, glob = MARKDOWN_GLOB) => {
+    const paths = fg.sync(glob, { cwd: join(contentDir, folder), absolute: true, onlyFiles: true }).sort();
+    return paths.map((path) => loadDocument(path, display(path), kind, cache));
+  };
+  return {
+    site: loadYamlFile(join(contentDir, 'site.yaml'), display),
+    clusters: loadYamlFile(join(contentDir, 'clusters.yaml'), display),
+    skills: documents('skills', 'skill'),
+    bundles: documents('bundles', 'bundle'),
+    docs: documents('docs', 'doc', '*.md'),
+  };
 }
 
-async function loadYamlFile(path: string, display: (path: string) => string): Promise<LoadedFile> {
+function loadDocument(path: string, file: string, kind: DocumentKind, cache: BuildCache): LoadedDocument {
+  const text = readText(path) ?? '';
+  const slug = basename(path, extname(path));
+  const checkKey = checkKeyOf(kind, text);
+  const cached = cache.document(checkKey);
+  if (!cached) {
+    const { bodyStart, ...parsed } = parseDocumentText(text, file);
+    return { ...parsed, slug, body: { path, start: bodyStart, checkKey, kind }, checkKey };
+  }
+  let parsed: ParsedDocument | undefined;
+  return {
+    file,
+    slug,
+    body: { path, start: cached.bodyStart, checkKey, kind },
+    checkKey,
+    data: cached.data,
+    problems: [],
+    checked: true,
+    // Only a cross-file problem (a bundle naming a withdrawn skill) asks for a line; the file is
+    // read again then, so thousands of texts are not kept alive for a question rarely asked.
+    lineOf: (fieldPath) => (parsed ??= parseDocumentText(readText(path) ?? '', file)).lineOf(fieldPath),
+  };
+}
+
+function loadYamlFile(path: string, display: (path: string) => string): LoadedFile {
   const file = display(path);
   const text = readText(path);
   if (text === undefined) return missingFile(file);
   return { file, ...parseYamlSource(text, file) };
 }
 
-async function loadDocuments(dir: string, display: (path: string) => string): Promise<LoadedDocument[]> {
-  const paths = await fg(MARKDOWN_GLOB, { cwd: dir, absolute: true, onlyFiles: true });
-  paths.sort();
-  return paths.map((path) => parseDocumentText(readText(path) ?? '', display(path), basename(path, extname(path))));
+export interface ParsedDocument extends LoadedFile {
+  /** The Markdown body after the front matter. */
+  body: string;
+  /** Where the body starts in the text. */
+  bodyStart: number;
 }
 
 /** Split front matter from body (gray-matter) and parse the front matter with line positions. */
-export function parseDocumentText(text: string, file: string, slug: string): LoadedDocument {
+export function parseDocumentText(text: string, file: string): ParsedDocument {
   // gray-matter finds the fences; its own YAML parse is skipped because ours keeps positions.
   const split = matter(text, { engines: { yaml: () => ({}) } });
   const hasFrontMatter = /^---\r?\n/.test(text);
@@ -63,7 +130,8 @@ export function parseDocumentText(text: string, file: string, slug: string): Loa
     // gray-matter's `matter` keeps the newline after the opening fence, so its line 1 is file line 1.
     ? parseYamlSource(split.matter, file, 1)
     : { data: undefined, lineOf: () => 1, problems: [missingFrontMatter(file)] };
-  return { file, slug, body: split.content.replace(/^\r?\n/, ''), text, ...parsed };
+  const body = split.content.replace(/^\r?\n/, '');
+  return { file, body, bodyStart: text.length - body.length, ...parsed };
 }
 
 /** Synchronous on purpose: for thousands of small files it is several times faster than

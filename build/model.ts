@@ -9,8 +9,8 @@ import type { CatalogIndex } from './core/query.ts';
 import { CATALOG_VERSION } from './core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from './core/types.ts';
 import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from './core/types.ts';
-import type { LoadedDocument } from './load.ts';
 import type { LastModified } from './content-dates.ts';
+import type { BodySource } from './load.ts';
 import type { ValidContent } from './validate.ts';
 
 export interface SiteModel {
@@ -25,16 +25,17 @@ export interface SiteModel {
 export interface SkillEntry {
   skill: Skill;
   /** The editor's Markdown body. */
-  body: string;
-  doc: LoadedDocument;
+  body: BodySource;
+  /** The content file, relative to the project root. */
+  file: string;
   /** ISO date-time of the content file's last commit (its mtime when git does not know it). */
   lastModified: string;
 }
 
 export interface BundleEntry {
   bundle: Bundle;
-  body: string;
-  doc: LoadedDocument;
+  body: BodySource;
+  file: string;
   lastModified: string;
 }
 
@@ -44,17 +45,12 @@ export interface DocEntry {
   path: string;
   title: string;
   description: string;
-  /** The editor's Markdown body. */
-  body: string;
+  /** The editor's Markdown; `{base}` in it stands for the site's base URL. */
+  body: BodySource;
   file: string;
   lastModified: string;
 }
 
-/** What the model takes from outside the validated content: file dates and the prose pages. */
-export interface ModelSources {
-  lastModified: LastModified;
-  docs: DocEntry[];
-}
 
 export interface CatalogueModel {
   site: SiteModel;
@@ -76,7 +72,8 @@ export interface CatalogueModel {
   notices: string[];
 }
 
-export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, sources: ModelSources): CatalogueModel {
+/** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
+export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, lastModified: LastModified): CatalogueModel {
   const base = stamp.baseUrl;
   const site: SiteModel = {
     name: content.site.name,
@@ -94,7 +91,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     .filter(({ fields }) => !fields.draft)
     .map(({ doc, fields }) => ({ doc, order: fields.order, skill: skillOf(doc.slug, fields, content.site, base, fill, clusterById) }))
     .sort((a, b) => clusterRank(a.skill) - clusterRank(b.skill) || compareOrder(a.order, b.order) || compareTitles(a.skill, b.skill))
-    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, doc, lastModified: sources.lastModified(doc.file) }));
+    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) }));
   const liveSkills = new Map(skills.map((entry) => [entry.skill.slug, entry.skill]));
 
   const bundles = content.bundles
@@ -119,7 +116,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
         price: bundlePrice(members.map((skill) => skill.price.amount_cents)),
         cart_url: fill(content.site.urls.bundle_cart, doc.slug),
       };
-      return { order: fields.order, entry: { bundle, body: doc.body, doc, lastModified: sources.lastModified(doc.file) } };
+      return { order: fields.order, entry: { bundle, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) } };
     })
     .sort((a, b) => compareOrder(a.order, b.order) || compareTitles(a.entry.bundle, b.entry.bundle))
     .map(({ entry }): BundleEntry => entry);
@@ -134,8 +131,18 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     skills: skills.map((entry) => entry.skill),
     bundles: bundles.map((entry) => entry.bundle),
   };
+  const docs = content.docs
+    .filter(({ fields }) => !fields.draft)
+    .map(({ doc, fields }): DocEntry => ({
+      path: `docs/${doc.slug}`,
+      title: fields.title,
+      description: fields.description,
+      body: doc.body,
+      file: doc.file,
+      lastModified: lastModified(doc.file),
+    }));
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs: sources.docs, catalog, catalogFile, index: catalogFile.layout.index, notices };
+  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices };
 }
 
 export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {

@@ -9,6 +9,7 @@ export const contentSchemas = {
   clusters: 'content/clusters.schema.json',
   skill: 'content/skill.schema.json',
   bundle: 'content/bundle.schema.json',
+  doc: 'content/doc.schema.json',
 } as const;
 
 export const apiSchemas = {

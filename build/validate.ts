@@ -8,13 +8,14 @@ import { contentSchemas } from './schemas.ts';
 import type { LoadedContent, LoadedDocument, LoadedFile } from './load.ts';
 import { nearest } from './core/nearest.ts';
 import { CLUSTER_IDS } from './core/types.ts';
-import type { BundleFrontMatter, Cluster, SiteContent, SkillFrontMatter } from './core/types.ts';
+import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from './core/types.ts';
 
 export type ContentKind = keyof typeof contentSchemas;
 
 /** Problems of one file; an empty list means its data matches the schema. */
 export function validateFile(kind: ContentKind, loaded: LoadedFile): ContentProblem[] {
   if (loaded.problems.length > 0) return loaded.problems;
+  if (loaded.checked) return [];
   const validate = validatorFor(contentSchemas[kind]);
   const data = loaded.data ?? null;
   if (validate(data)) return [];
@@ -159,6 +160,7 @@ export interface ValidContent {
   clusters: Cluster[];
   skills: ValidDocument<SkillFrontMatter>[];
   bundles: ValidDocument<BundleFrontMatter>[];
+  docs: ValidDocument<DocFrontMatter>[];
 }
 
 const SLUG = /^[a-z0-9-]+$/;
@@ -176,12 +178,13 @@ export function validateContent(loaded: LoadedContent): ValidContent {
   if (clustersOk) problems.push(...clusterOrderProblems(loaded.clusters));
 
   const skillSlugs = new Set(loaded.skills.map((doc) => doc.slug));
-  const documents = <T>(kind: 'skill' | 'bundle', docs: LoadedDocument[]): ValidDocument<T>[] => {
+  const documents = <T>(kind: 'skill' | 'bundle' | 'doc', docs: LoadedDocument[]): ValidDocument<T>[] => {
     problems.push(...slugProblems(docs));
     return docs.filter((doc) => check(kind, doc)).map((doc) => ({ doc, fields: doc.data as T }));
   };
   const skills = documents<SkillFrontMatter>('skill', loaded.skills);
   const bundles = documents<BundleFrontMatter>('bundle', loaded.bundles);
+  const docs = documents<DocFrontMatter>('doc', loaded.docs);
   for (const { doc, fields } of bundles) {
     fields.skills.forEach((slug, i) => {
       if (!skillSlugs.has(slug)) {
@@ -202,6 +205,7 @@ export function validateContent(loaded: LoadedContent): ValidContent {
     clusters: loaded.clusters.data as Cluster[],
     skills,
     bundles,
+    docs,
   };
 }
 

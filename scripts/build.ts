@@ -1,10 +1,20 @@
-/** `npm run build`: build dist/ from content/. Options: --content DIR, --out DIR, --quiet. */
+/**
+ * `npm run build`: build dist/ from content/, reusing what the build cache already rendered.
+ * Options: --content DIR, --out DIR, --no-cache (render everything), --threads N (default: every
+ * core), --quiet.
+ */
 import { parseArgs } from 'node:util';
-import { build } from '../build/index.ts';
+import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
 
 const { values } = parseArgs({
-  options: { content: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean', default: false } },
+  options: {
+    content: { type: 'string' },
+    out: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
+    threads: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
 });
 
 try {
@@ -12,6 +22,8 @@ try {
   const { files } = await build({
     contentDir: values.content,
     outDir: values.out,
+    cacheDir: values['no-cache'] ? null : DEFAULT_CACHE_DIR,
+    threads: values.threads === undefined ? undefined : Number(values.threads),
     log: values.quiet ? undefined : (line) => console.log(line),
   });
   console.log(`Built ${files.length} files in ${(performance.now() - started).toFixed(0)} ms.`);

@@ -94,6 +94,7 @@ export interface SchemaTypes {
   "content/clusters.schema.json"?: ClustersContent;
   "content/skill.schema.json"?: SkillFrontMatter;
   "content/bundle.schema.json"?: BundleFrontMatter;
+  "content/doc.schema.json"?: DocFrontMatter;
   "api/cluster.schema.json"?: Cluster;
   "api/price.schema.json"?: Price;
   "api/skill.schema.json"?: Skill;
@@ -205,6 +206,17 @@ export interface BundleFrontMatter {
    */
   skills: Slug[];
   order?: number;
+  draft?: boolean;
+}
+/**
+ * Front matter of content/docs/<name>.md, a page of prose such as the developer guide (/docs/<name>).
+ */
+export interface DocFrontMatter {
+  title: string;
+  /**
+   * One sentence: the page's meta description and its line in llms.txt.
+   */
+  description: string;
   draft?: boolean;
 }
 /**

@@ -5,58 +5,56 @@
  * `llms-full.txt` holds every skill's and bundle's twin in catalogue order. Both are serialised
  * from mdast, so a `]` or `*` in a title cannot break a link.
  */
-import type { CatalogueModel } from '../model.ts';
-import type { Emitter } from './types.ts';
+import type { Catalog } from '../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
-import { bundlePage, clusterPage, docPage, homePage, skillPage } from './html/pages.ts';
+import type { PageFrame } from './pages/frame.ts';
+import { bundleRef, clusterRef, docRef, homeRef, skillRef } from './pages/refs.ts';
+import type { DocRef } from './pages/refs.ts';
+import { listedIn } from './pages/listing.ts';
 import { markdownOf } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
-import { skillTwin } from './markdown/skill.ts';
-import { bundleTwin } from './markdown/bundle.ts';
 
-export const emitLlms: Emitter = (model) => [
-  { path: 'llms.txt', bytes: llmsTxt(model) },
-  { path: 'llms-full.txt', bytes: llmsFullTxt(model) },
-];
+export const LLMS_FILE = 'llms.txt';
+export const LLMS_FULL_FILE = 'llms-full.txt';
 
 /** A description on one line: the proposal's entries are `- [name](url): notes`, one per line. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function summary(model: CatalogueModel): Block[] {
+function summary(frame: PageFrame): Block[] {
   return [
-    heading(1, model.site.name),
-    { type: 'blockquote', children: [paragraph(oneLine(model.site.description))] },
+    heading(1, frame.site.name),
+    { type: 'blockquote', children: [paragraph(oneLine(frame.site.description))] },
   ];
 }
 
-export function llmsTxt(model: CatalogueModel): string {
-  const base = model.site.baseUrl;
+export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRef[]): string {
+  const base = frame.site.baseUrl;
   const blocks: Block[] = [
-    ...summary(model),
+    ...summary(frame),
     paragraph(
       'Every page has a Markdown twin: append ', { type: 'inlineCode', value: '.md' }, ' to its path or send ',
-      { type: 'inlineCode', value: 'Accept: text/markdown' }, '. Start at the ', link(homePage(model).markdownUrl, 'catalogue overview'),
-      `. Prices are net euro, VAT added at checkout; a skill costs ${formatEuro(model.site.singleCents)} unless marked otherwise, and in a bundle every third skill is free. `,
+      { type: 'inlineCode', value: 'Accept: text/markdown' }, '. Start at the ', link(homeRef(frame.site).markdownUrl, 'catalogue overview'),
+      `. Prices are net euro, VAT added at checkout; a skill costs ${formatEuro(frame.site.singleCents)} unless marked otherwise, and in a bundle every third skill is free. `,
       'The same facts are JSON at ', link(`${base}/catalog.json`, `${base}/catalog.json`), '.',
     ),
   ];
-  for (const cluster of model.clusters) {
-    const listed = model.skills.filter(({ skill }) => skill.clusters[0].id === cluster.id);
+  for (const cluster of frame.clusters) {
+    const { listed } = listedIn(catalog, cluster);
     blocks.push(heading(2, cluster.label), list([
-      [link(clusterPage(model, cluster).markdownUrl, `${cluster.label}: every skill for this job`), `: ${oneLine(cluster.question)}`],
-      ...listed.map((entry) => {
-        const page = skillPage(model, entry);
-        return [link(page.markdownUrl, entry.skill.title), `: ${oneLine(page.description)} (${entry.skill.author}, ${formatEuro(entry.skill.price.amount_cents)})`];
+      [link(clusterRef(base, cluster).markdownUrl, `${cluster.label}: every skill for this job`), `: ${oneLine(cluster.question)}`],
+      ...listed.map((skill) => {
+        const page = skillRef(base, skill);
+        return [link(page.markdownUrl, skill.title), `: ${oneLine(page.description)} (${skill.author}, ${formatEuro(skill.price.amount_cents)})`];
       }),
     ]));
   }
-  blocks.push(heading(2, 'Bundles'), list(model.bundles.map((entry) => {
-    const { price } = entry.bundle;
-    return [link(bundlePage(model, entry).markdownUrl, entry.bundle.title), `: ${oneLine(entry.bundle.blurb)} (${count(price.skill_count, 'skill')}, ${formatEuro(price.amount_cents)} instead of ${formatEuro(price.list_cents)})`];
+  blocks.push(heading(2, 'Bundles'), list(catalog.bundles.map((bundle) => {
+    const { price } = bundle;
+    return [link(bundleRef(base, bundle).markdownUrl, bundle.title), `: ${oneLine(bundle.blurb)} (${count(price.skill_count, 'skill')}, ${formatEuro(price.amount_cents)} instead of ${formatEuro(price.list_cents)})`];
   })));
   blocks.push(heading(2, 'Optional'), list([
-    ...model.docs.map((doc) => [link(docPage(model, doc).markdownUrl, doc.title), `: ${oneLine(doc.description)}`]),
+    ...docs.map((doc) => [link(docRef(base, doc).markdownUrl, doc.title), `: ${oneLine(doc.description)}`]),
     [link(`${base}/openapi.json`, 'OpenAPI description'), ': the JSON API (OpenAPI 3.1): catalogue, skills, bundles, version, payment health.'],
     [link(`${base}/version.json`, 'Build version'), ': which build answers; compare it across calls to notice a deploy.'],
     [link(`${base}/llms-full.txt`, 'Full text'), ': every skill and bundle page as Markdown, in one file.'],
@@ -64,11 +62,10 @@ export function llmsTxt(model: CatalogueModel): string {
   return markdownOf(blocks);
 }
 
-export function llmsFullTxt(model: CatalogueModel): string {
-  const intro = markdownOf([
-    ...summary(model),
-    paragraph(`Every published skill (${model.skills.length}) and bundle (${model.bundles.length}), each as its Markdown twin with front matter, in catalogue order.`),
+/** What llms-full.txt says before the twins, which follow it in catalogue order, one blank line apart. */
+export function llmsFullIntro(frame: PageFrame, skillCount: number, bundleCount: number): string {
+  return markdownOf([
+    ...summary(frame),
+    paragraph(`Every published skill (${skillCount}) and bundle (${bundleCount}), each as its Markdown twin with front matter, in catalogue order.`),
   ]);
-  const twins = [...model.skills.map((entry) => skillTwin(model, entry)), ...model.bundles.map((entry) => bundleTwin(model, entry))];
-  return [intro, ...twins].join('\n');
 }

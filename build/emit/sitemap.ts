@@ -4,7 +4,7 @@
  * Drafts have no page, so they have no entry either.
  */
 import type { Emitter } from './types.ts';
-import { allPages } from './html/pages.ts';
+import { allPages } from './pages/refs.ts';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

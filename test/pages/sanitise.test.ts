@@ -11,6 +11,7 @@ import { build } from '../../build/index.ts';
 import type { CatalogueModel } from '../../build/model.ts';
 import { renderBody } from '../../build/render/markdown-body.ts';
 import { skillHtml } from '../../build/emit/html/skill-page.ts';
+import { pageFrame } from '../../build/emit/pages/frame.ts';
 import { elements } from './dist.ts';
 
 const HOSTILE = `
@@ -93,8 +94,7 @@ describe('sanitising an editor’s body', () => {
     afterAll(() => rmSync(out, { recursive: true, force: true }));
 
     it('the page around a hostile body has no script, handler or script URL', () => {
-      const entry = { ...model.skills[0], body: HOSTILE };
-      const html = skillHtml(model, entry);
+      const html = skillHtml(pageFrame(model), { skill: model.skills[0].skill, body: HOSTILE, bundles: [] });
       // The page's own head links its stylesheet and icon; nothing else may load or run.
       const tree = fromHtml(html);
       expect(problems(tree, ['link', 'meta'])).toEqual([]);

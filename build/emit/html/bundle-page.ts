@@ -1,21 +1,17 @@
 /** `/bundles/<slug>`: the bundle's JSON twin in full (members, list price, amount, saving). */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { BundleEntry, CatalogueModel } from '../../model.ts';
-import type { Emitter } from '../types.ts';
+import type { Bundle } from '../../core/types.ts';
 import { renderBody } from '../../render/markdown-body.ts';
 import { count, formatEuro } from '../../render/format.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import type { BundlePage } from '../pages/inputs.ts';
+import { bundleRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
-import { bundlePage } from './pages.ts';
 import { bundleSaving, price, section, skillPath } from './parts.ts';
 
-export const emitBundlePages: Emitter = (model) =>
-  model.bundles.map((entry) => ({ path: bundlePage(model, entry).htmlFile, bytes: bundleHtml(model, entry) }));
-
-export function bundleHtml(model: CatalogueModel, entry: BundleEntry): string {
-  const { bundle } = entry;
-  const page = bundlePage(model, entry);
-  const priceOf = new Map(model.skills.map(({ skill }) => [skill.slug, skill.price.amount_cents]));
+export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: BundlePage): string {
+  const page = bundleRef(frame.site.baseUrl, bundle);
   const content: Array<Element | null> = [
     h('header.intro', [
       h('p.eyebrow', `Bundle of ${count(bundle.price.skill_count, 'skill')}`),
@@ -27,28 +23,28 @@ export function bundleHtml(model: CatalogueModel, entry: BundleEntry): string {
         section('problem', 'The problem', [h('p', bundle.problem)]),
         section('why', 'Why these skills', [h('p', bundle.why)]),
         section('skills', 'Skills in this bundle', [
-          h('ol.members', bundle.skills.map((member) =>
+          h('ol.members', bundle.skills.map((member, i) =>
             h('li', [
               h('span', [h('a', { href: skillPath(member.slug) }, member.title), h('span.who', ` by ${member.author}`)]),
-              priceOf.has(member.slug) ? h('span.alone', ['alone ', formatEuro(priceOf.get(member.slug)!)]) : null,
+              h('span.alone', ['alone ', formatEuro(memberPrices[i])]),
             ]),
           )),
         ]),
-        entry.body.trim() ? section('about', 'About this bundle', [h('div.prose', renderBody(entry.body, { topHeading: 3 }))]) : null,
+        body.trim() ? section('about', 'About this bundle', [h('div.prose', renderBody(body, { topHeading: 3 }))]) : null,
       ]),
-      buyBox(model, entry),
+      buyBox(frame, bundle),
     ]),
   ];
-  return renderPage(model, {
+  return renderPage(frame, {
     page,
-    title: `${bundle.title} · ${model.site.name}`,
+    title: `${bundle.title} · ${frame.site.name}`,
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: '/#bundles' }, { label: bundle.title }],
     content,
   });
 }
 
-function buyBox(model: CatalogueModel, { bundle }: BundleEntry): Element {
+function buyBox(frame: PageFrame, bundle: Bundle): Element {
   const saving = bundleSaving(bundle.price);
   return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
     h('h2#buy-heading', 'Bundle price'),
@@ -61,6 +57,6 @@ function buyBox(model: CatalogueModel, { bundle }: BundleEntry): Element {
       h('dt', 'You save'), h('dd.saving', formatEuro(saving)),
     ]),
     h('div.actions', [h('a.button', { href: bundle.cart_url }, 'Add bundle to cart')]),
-    h('p.rule', model.catalog.pricing.rule),
+    h('p.rule', frame.pricingRule),
   ]);
 }

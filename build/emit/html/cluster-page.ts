@@ -4,21 +4,17 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { CatalogueModel } from '../../model.ts';
-import type { Cluster } from '../../core/types.ts';
-import type { Emitter } from '../types.ts';
+import type { Catalog, Cluster } from '../../core/types.ts';
 import { count } from '../../render/format.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import { clusterRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
-import { clusterMembers, clusterPage } from './pages.ts';
 import { bundleCard, clusterPath, section, skillCard } from './parts.ts';
 
-export const emitClusterPages: Emitter = (model) =>
-  model.clusters.map((cluster) => ({ path: clusterPage(model, cluster).htmlFile, bytes: clusterHtml(model, cluster) }));
-
-export function clusterHtml(model: CatalogueModel, cluster: Cluster): string {
-  const page = clusterPage(model, cluster);
-  const members = clusterMembers(model, cluster);
-  const others = model.clusters.filter((other) => other.id !== cluster.id);
+/** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
+export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog): string {
+  const page = clusterRef(frame.site.baseUrl, cluster);
+  const others = frame.clusters.filter((other) => other.id !== cluster.id);
   const content: Array<Element | null> = [
     h('header.intro', [
       h('p.eyebrow', 'Cluster'),
@@ -31,7 +27,7 @@ export function clusterHtml(model: CatalogueModel, cluster: Cluster): string {
       : [h('p', 'No published skill answers this question yet.')]),
     members.bundles.length > 0
       ? section('bundles', 'Bundles', [
-          h('p', `Bundles with at least two of these skills. ${model.catalog.pricing.rule}`),
+          h('p', `Bundles with at least two of these skills. ${frame.pricingRule}`),
           h('ul.cards', members.bundles.map(bundleCard)),
         ])
       : null,
@@ -40,9 +36,9 @@ export function clusterHtml(model: CatalogueModel, cluster: Cluster): string {
       h('ul.chips', others.map((other) => h('li', h('a', { href: clusterPath(other.id), title: other.question }, other.label)))),
     ]),
   ];
-  return renderPage(model, {
+  return renderPage(frame, {
     page,
-    title: `${cluster.label} · ${model.site.name}`,
+    title: `${cluster.label} · ${frame.site.name}`,
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: '/#clusters' }, { label: cluster.label }],
     content,

@@ -5,37 +5,34 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { CatalogueModel } from '../../model.ts';
-import type { Cluster } from '../../core/types.ts';
-import type { Emitter } from '../types.ts';
+import type { Catalog, Cluster } from '../../core/types.ts';
 import { count, formatDate, formatEuro } from '../../render/format.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import { homeRef } from '../pages/refs.ts';
+import { listedIn } from '../pages/listing.ts';
 import { renderPage } from './layout.ts';
-import { homePage } from './pages.ts';
 import { bundleCard, clusterPath, skillCard, skillPath } from './parts.ts';
-
-export const emitHomePage: Emitter = (model) => [{ path: homePage(model).htmlFile, bytes: homeHtml(model) }];
 
 export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;
 
-export function homeHtml(model: CatalogueModel): string {
-  const page = homePage(model);
-  const { catalog } = model;
+export function homeHtml(frame: PageFrame, catalog: Catalog): string {
+  const page = homeRef(frame.site);
   const content: Array<Element | null> = [
     h('header.intro', [
-      h('h1', model.site.name),
-      h('p.lead', model.site.description),
+      h('h1', frame.site.name),
+      h('p.lead', frame.site.description),
       h('p', `A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise; in a bundle every third skill is free. Prices are net, VAT added at checkout.`),
     ]),
     h('section#clusters', { ariaLabel: 'Clusters' }, [
-      h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', model.clusters.map((cluster) =>
+      h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', frame.clusters.map((cluster) =>
         h('li', h('a', { href: `#${clusterAnchor(cluster)}` }, cluster.label)),
       ))),
-      ...model.clusters.map((cluster) => clusterSection(model, cluster)),
+      ...frame.clusters.map((cluster) => clusterSection(catalog, cluster)),
     ]),
     h('section.section#bundles', { ariaLabelledBy: 'bundles-heading' }, [
       h('h2#bundles-heading', 'Bundles'),
       h('p.question', catalog.pricing.rule),
-      h('ul.cards', model.bundles.map(bundleCard)),
+      h('ul.cards', catalog.bundles.map(bundleCard)),
     ]),
     h('section.section', { ariaLabelledBy: 'about-heading' }, [
       h('h2#about-heading', 'About this catalogue'),
@@ -48,12 +45,11 @@ export function homeHtml(model: CatalogueModel): string {
       ]),
     ]),
   ];
-  return renderPage(model, { page, title: `${model.site.name} · Catalogue`, description: page.description, current: 'catalogue', content });
+  return renderPage(frame, { page, title: `${frame.site.name} · Catalogue`, description: page.description, current: 'catalogue', content });
 }
 
-function clusterSection(model: CatalogueModel, cluster: Cluster): Element {
-  const listed = model.skills.filter(({ skill }) => skill.clusters[0].id === cluster.id);
-  const also = model.skills.filter(({ skill }) => skill.clusters[1]?.id === cluster.id);
+function clusterSection(catalog: Catalog, cluster: Cluster): Element {
+  const { listed, also } = listedIn(catalog, cluster);
   const headingId = `${clusterAnchor(cluster)}-heading`;
   return h('section.section', { id: clusterAnchor(cluster), ariaLabelledBy: headingId }, [
     h('header', [
@@ -63,7 +59,7 @@ function clusterSection(model: CatalogueModel, cluster: Cluster): Element {
     h('p.question', cluster.question),
     listed.length > 0 ? h('ul.cards', listed.map(skillCard)) : h('p', 'No published skill lists this cluster first yet.'),
     also.length > 0
-      ? h('p.also', ['Also useful here: ', ...also.flatMap(({ skill }, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)])])
+      ? h('p.also', ['Also useful here: ', ...also.flatMap((skill, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)])])
       : null,
   ]);
 }

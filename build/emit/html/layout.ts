@@ -6,11 +6,8 @@
 import { h } from 'hastscript';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
-import type { CatalogueModel } from '../../model.ts';
-import { siteAssets } from '../assets.ts';
-import { formatDate } from '../../render/format.ts';
-import { guideHref } from './pages.ts';
-import type { PageRef } from './pages.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import type { PageRef } from '../pages/refs.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
 export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading'] as const;
@@ -20,8 +17,8 @@ export interface Crumb {
   href?: string;
 }
 
-export interface Frame {
-  /** The page this frame shows; absent for the 404 page, which has no address of its own. */
+export interface PageLayout {
+  /** The page this layout shows; absent for the 404 page, which has no address of its own. */
   page?: PageRef;
   /** Text of `<title>`. */
   title: string;
@@ -36,9 +33,9 @@ export interface Frame {
   noindex?: boolean;
 }
 
-export function renderPage(model: CatalogueModel, frame: Frame): string {
-  const { stylesheet, icon } = siteAssets();
-  const { page } = frame;
+export function renderPage(frame: PageFrame, layout: PageLayout): string {
+  const { stylesheet, icon } = frame.assets;
+  const { page } = layout;
   const tree: Root = {
     type: 'root',
     children: [
@@ -47,23 +44,23 @@ export function renderPage(model: CatalogueModel, frame: Frame): string {
         h('head', [
           h('meta', { charset: 'utf-8' }),
           h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          h('title', frame.title),
-          h('meta', { name: 'description', content: frame.description }),
-          frame.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
+          h('title', layout.title),
+          h('meta', { name: 'description', content: layout.description }),
+          layout.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
           page ? h('link', { rel: 'canonical', href: page.url }) : null,
           page ? h('link', { rel: 'alternate', type: 'text/markdown', href: page.markdownPath }) : null,
           page?.jsonPath ? h('link', { rel: 'alternate', type: 'application/json', href: page.jsonPath }) : null,
-          frame.links ?? null,
+          layout.links ?? null,
           h('link', { rel: 'stylesheet', href: stylesheet.href, integrity: stylesheet.integrity }),
           h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
           h('meta', { name: 'color-scheme', content: 'light dark' }),
-          page ? openGraph(model, page, frame) : null,
+          page ? openGraph(frame, page, layout) : null,
         ]),
         h('body', [
           h('a.skip-link', { href: '#main' }, 'Skip to content'),
-          siteHeader(model, frame.current),
-          h('main#main', [frame.breadcrumbs ? h('div.wrap', breadcrumbs(frame.breadcrumbs)) : null, h('div.wrap', frame.content)]),
-          siteFooter(model, page),
+          siteHeader(frame, layout.current),
+          h('main#main', [layout.breadcrumbs ? h('div.wrap', breadcrumbs(layout.breadcrumbs)) : null, h('div.wrap', layout.content)]),
+          siteFooter(frame, page),
         ]),
       ]),
     ],
@@ -71,26 +68,26 @@ export function renderPage(model: CatalogueModel, frame: Frame): string {
   return `${toHtml(tree, { upperDoctype: true })}\n`;
 }
 
-function openGraph(model: CatalogueModel, page: PageRef, frame: Frame): Element[] {
+function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element[] {
   return [
     h('meta', { property: 'og:type', content: page.kind === 'catalog' ? 'website' : 'article' }),
-    h('meta', { property: 'og:site_name', content: model.site.name }),
+    h('meta', { property: 'og:site_name', content: frame.site.name }),
     h('meta', { property: 'og:title', content: page.title }),
-    h('meta', { property: 'og:description', content: frame.description }),
+    h('meta', { property: 'og:description', content: layout.description }),
     h('meta', { property: 'og:url', content: page.url }),
   ];
 }
 
-function siteHeader(model: CatalogueModel, current: Frame['current']): Element {
+function siteHeader(frame: PageFrame, current: PageLayout['current']): Element {
   const item = (href: string, label: string, isCurrent = false) =>
     h('li', h('a', { href, ariaCurrent: isCurrent ? 'page' : undefined }, label));
   return h('header.site-header', h('div.wrap', [
-    h('a.brand', { href: '/' }, [h('img', { src: siteAssets().icon.href, alt: '', width: 28, height: 28 }), model.site.name]),
+    h('a.brand', { href: '/' }, [h('img', { src: frame.assets.icon.href, alt: '', width: 28, height: 28 }), frame.site.name]),
     h('nav.site-nav', { ariaLabel: 'Site' }, h('ul', [
       item('/', 'Catalogue', current === 'catalogue'),
       item('/#clusters', 'Clusters'),
       item('/#bundles', 'Bundles'),
-      item(guideHref(model), 'API guide', current === 'guide'),
+      item(frame.guideHref, 'API guide', current === 'guide'),
     ])),
   ]));
 }
@@ -101,13 +98,14 @@ function breadcrumbs(crumbs: Crumb[]): Element {
   )));
 }
 
-function siteFooter(model: CatalogueModel, page: PageRef | undefined): Element {
+/** Nothing build-specific (no build version, no date): an item's page changes only when the item
+ * does, so it can be reused from the cache and the CDN re-uploads nothing else. */
+function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
   const link = (href: string, label: string, type?: string) => h('li', h('a', { href, type }, label));
   return h('footer.site-footer', h('div.wrap', [
     h('section', { ariaLabelledBy: 'footer-shop' }, [
-      h('h2#footer-shop', model.site.name),
+      h('h2#footer-shop', frame.site.name),
       h('p', 'Prices are net, in euro; VAT is added at checkout.'),
-      h('p', `Catalogue of ${formatDate(model.generatedAt)}, build ${model.stamp.buildVersion}.`),
     ]),
     page
       ? h('section', { ariaLabelledBy: 'footer-page' }, [
@@ -121,7 +119,7 @@ function siteFooter(model: CatalogueModel, page: PageRef | undefined): Element {
     h('section', { ariaLabelledBy: 'footer-developers' }, [
       h('h2#footer-developers', 'For developers'),
       h('ul', [
-        link(guideHref(model), 'API guide'),
+        link(frame.guideHref, 'API guide'),
         link('/catalog.json', 'catalog.json', 'application/json'),
         link('/openapi.json', 'openapi.json', 'application/json'),
         link('/llms.txt', 'llms.txt', 'text/plain'),

@@ -1,16 +1,13 @@
 /** `404.html`: served by the not-found function for every path with no page. Root-relative links
  * only, since it answers at any depth. */
 import { h } from 'hastscript';
-import type { CatalogueModel } from '../../model.ts';
-import type { Emitter } from '../types.ts';
+import type { PageFrame } from '../pages/frame.ts';
 import { renderPage } from './layout.ts';
 import { clusterPath } from './parts.ts';
 
-export const emitNotFoundPage: Emitter = (model) => [{ path: '404.html', bytes: notFoundHtml(model) }];
-
-export function notFoundHtml(model: CatalogueModel): string {
-  return renderPage(model, {
-    title: `Page not found · ${model.site.name}`,
+export function notFoundHtml(frame: PageFrame): string {
+  return renderPage(frame, {
+    title: `Page not found · ${frame.site.name}`,
     description: 'There is no published page at this address.',
     noindex: true,
     content: [
@@ -19,7 +16,7 @@ export function notFoundHtml(model: CatalogueModel): string {
         h('p.lead', 'There is no published page at this address. The skill may have been withdrawn, or the link may have a typo.'),
         h('p', [h('a.button', { href: '/' }, 'Browse the catalogue')]),
         h('h2', 'Or start from a cluster'),
-        h('ul', model.clusters.map((cluster) => h('li', h('a', { href: clusterPath(cluster.id) }, cluster.label)))),
+        h('ul', frame.clusters.map((cluster) => h('li', h('a', { href: clusterPath(cluster.id) }, cluster.label)))),
       ]),
     ],
   });

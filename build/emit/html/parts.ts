@@ -1,8 +1,7 @@
 /** Pieces several pages show the same way: prices, item cards, cluster links. */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { CatalogueModel, BundleEntry, SkillEntry } from '../../model.ts';
-import type { BundlePrice, Cluster, Skill } from '../../core/types.ts';
+import type { Bundle, BundlePrice, Cluster, Skill } from '../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 
 export function price(cents: number): Element {
@@ -17,8 +16,7 @@ export function kindLabel(skill: Skill): string {
   return skill.kind === 'command' ? `Command skill, ${count(skill.command_count, 'slash command')}` : 'Reference skill, read by the agent';
 }
 
-export function skillCard(entry: SkillEntry): Element {
-  const { skill } = entry;
+export function skillCard(skill: Skill): Element {
   return h('li.card', [
     h('h3', h('a', { href: skillPath(skill.slug) }, skill.title)),
     h('p.meta', `by ${skill.author}`),
@@ -34,8 +32,7 @@ export function bundleSaving(price: BundlePrice): number {
   return price.list_cents - price.amount_cents;
 }
 
-export function bundleCard(entry: BundleEntry): Element {
-  const { bundle } = entry;
+export function bundleCard(bundle: Bundle): Element {
   const saving = bundleSaving(bundle.price);
   return h('li.card', [
     h('h3', h('a', { href: bundlePath(bundle.slug) }, bundle.title)),
@@ -50,11 +47,6 @@ export function bundleCard(entry: BundleEntry): Element {
 
 export function clusterList(clusters: readonly Cluster[]): Element {
   return h('ul', clusters.map((cluster) => h('li', [h('a', { href: clusterPath(cluster.id) }, cluster.label), `: ${cluster.question}`])));
-}
-
-/** Bundles that include a skill, for the skill's page. */
-export function bundlesWith(model: CatalogueModel, slug: string): BundleEntry[] {
-  return model.bundles.filter((entry) => entry.bundle.skills.some((member) => member.slug === slug));
 }
 
 /** A section with a heading whose id labels it. */

@@ -1,22 +1,18 @@
 /** `/skills/<slug>`: every fact of the skill's JSON twin, its bundles and the editor's text. */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { CatalogueModel, SkillEntry } from '../../model.ts';
-import type { Emitter } from '../types.ts';
+import type { Skill } from '../../core/types.ts';
 import { renderBody } from '../../render/markdown-body.ts';
 import { count } from '../../render/format.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import type { SkillPage } from '../pages/inputs.ts';
+import { skillRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
-import { skillPage } from './pages.ts';
-import { bundleCard, bundlesWith, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
+import { bundleCard, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
 
-export const emitSkillPages: Emitter = (model) =>
-  model.skills.map((entry) => ({ path: skillPage(model, entry).htmlFile, bytes: skillHtml(model, entry) }));
-
-export function skillHtml(model: CatalogueModel, entry: SkillEntry): string {
-  const { skill } = entry;
-  const page = skillPage(model, entry);
+export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage): string {
+  const page = skillRef(frame.site.baseUrl, skill);
   const first = skill.clusters[0];
-  const bundles = bundlesWith(model, skill.slug);
   const facts: [string, string][] = [];
   if (skill.problem) facts.push(['Problem', skill.problem]);
   if (skill.outcome) facts.push(['Outcome', skill.outcome]);
@@ -37,7 +33,7 @@ export function skillHtml(model: CatalogueModel, entry: SkillEntry): string {
           section('wont-do', 'Won’t do', [h('ul.crosses', skill.wont_do.map((line) => h('li', line)))]),
         ]),
         skill.source ? section('source', 'Source book', [sourceFacts(skill.source)]) : null,
-        entry.body.trim() ? section('about', 'About this skill', [h('div.prose', renderBody(entry.body, { topHeading: 3 }))]) : null,
+        body.trim() ? section('about', 'About this skill', [h('div.prose', renderBody(body, { topHeading: 3 }))]) : null,
         section('clusters', 'Clusters', [clusterList(skill.clusters)]),
         bundles.length > 0
           ? section('bundles', 'In bundles', [
@@ -49,9 +45,9 @@ export function skillHtml(model: CatalogueModel, entry: SkillEntry): string {
       buyBox(skill),
     ]),
   ];
-  return renderPage(model, {
+  return renderPage(frame, {
     page,
-    title: `${skill.title} · ${model.site.name}`,
+    title: `${skill.title} · ${frame.site.name}`,
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: first.label, href: clusterPath(first.id) }, { label: skill.title }],
     content,
@@ -66,7 +62,7 @@ function commands(list: readonly string[]): Array<Element | null> {
   ];
 }
 
-function sourceFacts(source: NonNullable<SkillEntry['skill']['source']>): Element {
+function sourceFacts(source: NonNullable<Skill['source']>): Element {
   const rows: [string, Element | string][] = [
     ['Book', source.buy_url ? h('a', { href: source.buy_url, rel: 'external' }, source.buy_label) : source.buy_label],
     ['Year', String(source.year)],
@@ -76,7 +72,7 @@ function sourceFacts(source: NonNullable<SkillEntry['skill']['source']>): Elemen
   return h('dl.facts', rows.flatMap(([term, value]) => [h('dt', term), h('dd', value)]));
 }
 
-function buyBox(skill: SkillEntry['skill']): Element {
+function buyBox(skill: Skill): Element {
   return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
     h('h2#buy-heading', 'Price'),
     price(skill.price.amount_cents),

@@ -1,15 +1,14 @@
 /** The Markdown twin of a bundle page. */
-import type { BundleEntry, CatalogueModel } from '../../model.ts';
 import { count, formatEuro } from '../../render/format.ts';
-import { bundlePage } from '../html/pages.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import type { BundlePage } from '../pages/inputs.ts';
+import { bundleRef } from '../pages/refs.ts';
 import { frontMatter, twinDocument } from './document.ts';
 import { facts, heading, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
 
-export function bundleTwin(model: CatalogueModel, entry: BundleEntry): string {
-  const { bundle } = entry;
-  const page = bundlePage(model, entry);
-  const priceOf = new Map(model.skills.map(({ skill }) => [skill.slug, skill.price.amount_cents]));
+export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices }: BundlePage): string {
+  const page = bundleRef(frame.site.baseUrl, bundle);
   const { price } = bundle;
   const blocks: Block[] = [
     heading(1, bundle.title),
@@ -19,7 +18,7 @@ export function bundleTwin(model: CatalogueModel, entry: BundleEntry): string {
       ['List price', formatEuro(price.list_cents)],
       ['Price', `${formatEuro(price.amount_cents)} (${price.currency}, ${price.tax})`],
       ['You save', formatEuro(price.list_cents - price.amount_cents)],
-      ['Pricing rule', model.catalog.pricing.rule],
+      ['Pricing rule', frame.pricingRule],
       ['Add to cart', link(bundle.cart_url, bundle.cart_url)],
       ['JSON', link(bundle.json_url, bundle.json_url)],
     ]),
@@ -28,12 +27,8 @@ export function bundleTwin(model: CatalogueModel, entry: BundleEntry): string {
     heading(2, 'Why these skills'),
     paragraph(bundle.why),
     heading(2, `Skills in this bundle (${count(price.skill_count, 'skill')})`),
-    list(bundle.skills.map((member) => [
-      link(member.url, member.title),
-      ` by ${member.author}`,
-      ...(priceOf.has(member.slug) ? [`, alone ${formatEuro(priceOf.get(member.slug)!)}`] : []),
-    ]), true),
+    list(bundle.skills.map((member, i) => [link(member.url, member.title), ` by ${member.author}, alone ${formatEuro(memberPrices[i])}`]), true),
   ];
-  if (entry.body.trim()) blocks.push(heading(2, 'About this bundle'));
-  return twinDocument(frontMatter(model, page), blocks, entry.body);
+  if (body.trim()) blocks.push(heading(2, 'About this bundle'));
+  return twinDocument(frontMatter(frame, page), blocks, body);
 }

@@ -10,8 +10,8 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type { Root } from 'mdast';
 import { stringify as yamlStringify } from 'yaml';
-import type { PageRef } from '../html/pages.ts';
-import type { CatalogueModel } from '../../model.ts';
+import type { PageRef } from '../pages/refs.ts';
+import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
 
 /** The five keys, in this order, and no other. */
@@ -35,8 +35,8 @@ export function markdownOf(blocks: Block[]): string {
   return stringifier.stringify({ type: 'root', children: blocks } satisfies Root);
 }
 
-export function frontMatter(model: CatalogueModel, page: PageRef): TwinFrontMatter {
-  return { title: page.title, description: page.description, url: page.url, type: page.kind, site: model.site.baseUrl };
+export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
+  return { title: page.title, description: page.description, url: page.url, type: page.kind, site: frame.site.baseUrl };
 }
 
 /** `blocks` are the generated facts (ending with the body's section heading when there is a body);

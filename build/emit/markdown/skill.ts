@@ -1,22 +1,21 @@
 /** The Markdown twin of a skill page: the same facts, in the same order, as `/skills/<slug>`. */
-import type { CatalogueModel, SkillEntry } from '../../model.ts';
 import { count, formatEuro } from '../../render/format.ts';
-import { skillPage, clusterPage } from '../html/pages.ts';
-import { bundlesWith } from '../html/parts.ts';
+import type { PageFrame } from '../pages/frame.ts';
+import type { SkillPage } from '../pages/inputs.ts';
+import { clusterRef, skillRef } from '../pages/refs.ts';
 import { frontMatter, twinDocument } from './document.ts';
 import { code, facts, heading, joined, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
 
-export function skillTwin(model: CatalogueModel, entry: SkillEntry): string {
-  const { skill } = entry;
-  const page = skillPage(model, entry);
+export function skillTwin(frame: PageFrame, { skill, body, bundles }: SkillPage): string {
+  const page = skillRef(frame.site.baseUrl, skill);
   const blocks: Block[] = [heading(1, skill.title)];
   if (skill.summary) blocks.push(paragraph(skill.summary));
   blocks.push(facts([
     ['Author', skill.author],
     ['Price', `${formatEuro(skill.price.amount_cents)} (${skill.price.currency}, ${skill.price.tax})`],
     ['Kind', skill.kind === 'command' ? `command (exposes ${count(skill.command_count, 'slash command')})` : 'reference (read by the agent)'],
-    ['Clusters', ...joined(skill.clusters.map((cluster) => link(clusterPage(model, cluster).url, cluster.label)))],
+    ['Clusters', ...joined(skill.clusters.map((cluster) => link(clusterRef(frame.site.baseUrl, cluster).url, cluster.label)))],
     ...(skill.problem ? [['Problem', skill.problem] as [string, string]] : []),
     ...(skill.outcome ? [['Outcome', skill.outcome] as [string, string]] : []),
   ]));
@@ -38,12 +37,11 @@ export function skillTwin(model: CatalogueModel, entry: SkillEntry): string {
     ['Install', link(skill.install_url, skill.install_url)],
     ['JSON', link(skill.json_url, skill.json_url)],
   ]));
-  const bundles = bundlesWith(model, skill.slug);
   if (bundles.length > 0) {
-    blocks.push(heading(2, 'In bundles'), list(bundles.map(({ bundle }) => [
+    blocks.push(heading(2, 'In bundles'), list(bundles.map((bundle) => [
       link(bundle.url, bundle.title), `: ${formatEuro(bundle.price.amount_cents)} for ${count(bundle.price.skill_count, 'skill')} (list ${formatEuro(bundle.price.list_cents)})`,
     ])));
   }
-  if (entry.body.trim()) blocks.push(heading(2, 'About this skill'));
-  return twinDocument(frontMatter(model, page), blocks, entry.body);
+  if (body.trim()) blocks.push(heading(2, 'About this skill'));
+  return twinDocument(frontMatter(frame, page), blocks, body);
 }

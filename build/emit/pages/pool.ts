@@ -1,0 +1,119 @@
+/**
+ * Page jobs rendered on every core: a few worker threads, each fed small batches as it finishes the
+ * last, so a slow batch never leaves a core idle. Each worker writes its files into the staging
+ * folder itself and answers with their paths and object names only: rendered pages never cross
+ * between threads, and this thread's memory stays the size of the model.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PageFrame } from './frame.ts';
+import type { PageJob } from './jobs.ts';
+import type { DocRef } from './refs.ts';
+import type { RenderTally } from '../../render/markdown-body.ts';
+
+/** Small enough to balance the load, large enough that messaging costs nothing. */
+const BATCH = 24;
+/** Batches in flight per worker: enough to keep it busy while this thread renders a catalogue
+ * page or writes the last results. */
+const IN_FLIGHT = 4;
+
+/** A file a worker wrote: its path in dist/ and its object name (none with the cache off). */
+export type WrittenFile = [path: string, object: string | undefined];
+
+export interface WorkerSetup {
+  frame: PageFrame;
+  /** The staging folder the worker writes into. */
+  staging: string;
+  /** Whether to name each file's object (the cache is on). */
+  nameObjects: boolean;
+}
+
+export type WorkerRequest =
+  | { kind: 'batch'; batch: number; jobs: PageJob[] }
+  | { kind: 'catalogue'; catalogJson: string; docs: DocRef[] };
+
+export interface WorkerReply {
+  batch: number;
+  files: WrittenFile[][];
+  tally: RenderTally;
+}
+
+/** Old-generation heap of an item worker: a batch's pages are small, and a capped heap is
+ * collected early instead of growing the process by hundreds of megabytes of garbage. */
+const ITEM_HEAP_MB = 64;
+/** The catalogue's pages hold the whole catalogue and a page listing all of it: measured at about
+ * seven times catalog.json's size, so eight, plus room for the code. */
+const catalogueHeapMb = (catalogBytes: number) => 64 + Math.ceil((8 * catalogBytes) / 2 ** 20);
+
+/**
+ * The worker is TypeScript. tsx's hooks do not reach a worker's own entry module when passed as
+ * flags (Node 20), so a two-line JavaScript entry registers them in the worker, then imports it.
+ */
+function startWorker(setup: WorkerSetup, heapMb: number): Worker {
+  const register = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
+  return new Worker(`import(${register}).then(({ register }) => { register(); return import(${entry}); });`, {
+    eval: true,
+    workerData: setup,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+}
+
+export async function renderInWorkers(
+  setup: WorkerSetup,
+  jobs: readonly PageJob[],
+  threads: number,
+  onWritten: (jobIndex: number, files: WrittenFile[]) => void,
+): Promise<RenderTally> {
+  const batches: number[][] = [];
+  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH).map((_, k) => i + k));
+  const tally: RenderTally = { bodies: 0, bodyMs: 0 };
+  const workers = Array.from({ length: Math.min(threads, batches.length) }, () => startWorker(setup, ITEM_HEAP_MB));
+  let next = 0;
+  let done = 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      if (batches.length === 0) return resolve();
+      const feed = (worker: Worker) => {
+        if (next >= batches.length) return;
+        const batch = next++;
+        worker.postMessage({ kind: 'batch', batch, jobs: batches[batch].map((i) => jobs[i]) } satisfies WorkerRequest);
+      };
+      for (const worker of workers) {
+        worker.on('message', (reply: WorkerReply) => {
+          try {
+            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files));
+          } catch (error) {
+            return reject(error);
+          }
+          tally.bodies += reply.tally.bodies;
+          tally.bodyMs += reply.tally.bodyMs;
+          if (++done === batches.length) return resolve();
+          feed(worker);
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => {
+          if (done < batches.length) reject(new Error(`a render worker stopped (exit code ${code}) with pages still to render`));
+        });
+        for (let i = 0; i < IN_FLIGHT; i++) feed(worker);
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return tally;
+}
+
+/** The catalogue's own pages in a worker of their own, its heap sized to the catalogue. */
+export async function renderCatalogueInWorker(setup: WorkerSetup, catalogJson: string, docs: DocRef[]): Promise<WrittenFile[]> {
+  const worker = startWorker(setup, catalogueHeapMb(Buffer.byteLength(catalogJson)));
+  try {
+    return await new Promise<WrittenFile[]>((resolve, reject) => {
+      worker.on('message', (reply: WorkerReply) => resolve(reply.files[0]));
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the catalogue pages' worker stopped (exit code ${code})`)));
+      worker.postMessage({ kind: 'catalogue', catalogJson, docs } satisfies WorkerRequest);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}

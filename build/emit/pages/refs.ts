@@ -1,0 +1,100 @@
+/**
+ * The public pages: where each one lives, its twins, its title and description, computed from the
+ * item alone. The HTML and Markdown renderers, the sitemap, llms.txt and `_headers` all use these,
+ * so a page and its twins never disagree about a path.
+ */
+import type { CatalogueModel, BundleEntry, SkillEntry } from '../../model.ts';
+import type { Bundle, Cluster, Skill } from '../../core/types.ts';
+import { selectCatalog } from '../../core/query.ts';
+import { newestDate } from '../../content-dates.ts';
+
+export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide';
+
+export interface PageRef {
+  kind: PageKind;
+  /** Root-relative path the page answers at: `/`, `/skills/mom-test`. */
+  path: string;
+  /** Files in dist/. */
+  htmlFile: string;
+  markdownFile: string;
+  /** Root-relative path of the Markdown twin. */
+  markdownPath: string;
+  /** Root-relative path of the JSON twin; null for prose pages, which have none. */
+  jsonPath: string | null;
+  /** Absolute, canonical URL of the page. */
+  url: string;
+  markdownUrl: string;
+  title: string;
+  description: string;
+}
+
+/** A prose page as the frame and listings know it. */
+export interface DocRef {
+  /** Path under the site root without extension, e.g. `docs/api`. */
+  path: string;
+  title: string;
+  description: string;
+}
+
+function ref(baseUrl: string, kind: PageKind, name: string | null, fields: Pick<PageRef, 'jsonPath' | 'title' | 'description'>): PageRef {
+  const path = name === null ? '/' : `/${name}`;
+  const file = name ?? 'index';
+  return {
+    kind,
+    path,
+    htmlFile: `${file}.html`,
+    markdownFile: `${file}.md`,
+    markdownPath: `/${file}.md`,
+    url: name === null ? `${baseUrl}/` : `${baseUrl}${path}`,
+    markdownUrl: `${baseUrl}/${file}.md`,
+    ...fields,
+  };
+}
+
+export const homeRef = (site: { baseUrl: string; name: string; description: string }): PageRef =>
+  ref(site.baseUrl, 'catalog', null, { jsonPath: '/catalog.json', title: site.name, description: site.description });
+
+export const skillRef = (baseUrl: string, skill: Skill): PageRef =>
+  ref(baseUrl, 'skill', `skills/${skill.slug}`, {
+    jsonPath: `/skills/${skill.slug}.json`,
+    title: skill.title,
+    description: skill.summary ?? skill.problem ?? skill.outcome ?? `${skill.title}, a skill by ${skill.author}.`,
+  });
+
+export const bundleRef = (baseUrl: string, bundle: Bundle): PageRef =>
+  ref(baseUrl, 'bundle', `bundles/${bundle.slug}`, { jsonPath: `/bundles/${bundle.slug}.json`, title: bundle.title, description: bundle.blurb });
+
+/** A cluster's JSON twin is the filtered catalogue: the catalog function answers it. */
+export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
+  ref(baseUrl, 'cluster', `clusters/${cluster.id}`, { jsonPath: `/catalog.json?cluster=${cluster.id}`, title: cluster.label, description: cluster.question });
+
+export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
+  ref(baseUrl, 'guide', doc.path, { jsonPath: null, title: doc.title, description: doc.description });
+
+export interface DatedPage extends PageRef {
+  /** ISO date-time of the last change of what the page shows, for the sitemap. */
+  lastModified: string;
+}
+
+/** Every page with its last change, in the order listings show them: overview, clusters, skills,
+ * bundles, guides. The overview and each cluster page change whenever one of their items does. */
+export function allPages(model: CatalogueModel): DatedPage[] {
+  const base = model.site.baseUrl;
+  const newest = (entries: readonly (SkillEntry | BundleEntry)[]) => newestDate(entries.map((entry) => entry.lastModified)) ?? model.generatedAt;
+  return [
+    { ...homeRef(model.site), lastModified: newest([...model.skills, ...model.bundles]) },
+    ...model.clusters.map((cluster) => {
+      const members = clusterMembers(model, cluster);
+      return { ...clusterRef(base, cluster), lastModified: newest([...members.skills, ...members.bundles]) };
+    }),
+    ...model.skills.map((entry) => ({ ...skillRef(base, entry.skill), lastModified: entry.lastModified })),
+    ...model.bundles.map((entry) => ({ ...bundleRef(base, entry.bundle), lastModified: entry.lastModified })),
+    ...model.docs.map((doc) => ({ ...docRef(base, doc), lastModified: doc.lastModified })),
+  ];
+}
+
+/** What `/catalog.json?cluster=<id>` lists, chosen by the query core that answers that twin. */
+export function clusterMembers(model: CatalogueModel, cluster: Cluster): { skills: SkillEntry[]; bundles: BundleEntry[] } {
+  const selection = selectCatalog(model.index, { clusters: [cluster.id], sort: 'default', limit: null });
+  return { skills: selection.skills.map((i) => model.skills[i]), bundles: selection.bundles.map((b) => model.bundles[b]) };
+}

@@ -1,0 +1,39 @@
+/** A render worker: page jobs in, their files written into the staging folder, their names out. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { objectName } from '../../cache.ts';
+import { renderTally } from '../../render/markdown-body.ts';
+import { indexCatalog } from '../../core/query.ts';
+import type { Catalog } from '../../core/types.ts';
+import { cataloguePages, renderJobFiles } from './jobs.ts';
+import type { WorkerReply, WorkerRequest, WorkerSetup, WrittenFile } from './pool.ts';
+
+const { frame, staging, nameObjects } = workerData as WorkerSetup;
+const madeDirs = new Set<string>();
+
+function write(path: string, bytes: string | Uint8Array): WrittenFile {
+  const target = join(staging, path);
+  const dir = dirname(target);
+  if (!madeDirs.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
+  writeFileSync(target, bytes);
+  return [path, nameObjects ? objectName(bytes) : undefined];
+}
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  const before = renderTally();
+  let files: WrittenFile[][];
+  if (request.kind === 'batch') {
+    files = request.jobs.map((job) => renderJobFiles(frame, job).map((file) => write(file.path, file.bytes)));
+  } else {
+    const catalog = JSON.parse(request.catalogJson) as Catalog;
+    // Each page written as it is made: the next is not begun while the last is still held.
+    files = [Array.from(cataloguePages(frame, catalog, indexCatalog(catalog), request.docs), (file) => write(file.path, file.bytes))];
+  }
+  const after = renderTally();
+  const reply: WorkerReply = { batch: request.kind === 'batch' ? request.batch : 0, files, tally: { bodies: after.bodies - before.bodies, bodyMs: after.bodyMs - before.bodyMs } };
+  parentPort!.postMessage(reply);
+});

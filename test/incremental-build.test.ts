@@ -1,0 +1,170 @@
+/**
+ * The build cache and the render workers change how fast dist/ is made, never what it holds: every
+ * build here is compared file by file with a fresh build, without cache or workers, of the same
+ * content.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/index.ts';
+import type { BuildOptions, BuildResult } from '../build/index.ts';
+import { ContentError } from '../build/content-error.ts';
+import { pageJobs } from '../build/emit/pages/jobs.ts';
+import { pageFrame } from '../build/emit/pages/frame.ts';
+import { renderInWorkers } from '../build/emit/pages/pool.ts';
+
+const SAMPLE = join(import.meta.dirname, '../content');
+const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
+
+let root: string;
+let content: string;
+let cacheDir: string;
+let runs = 0;
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'incremental-'));
+  content = join(root, 'content');
+  cacheDir = join(root, 'cache');
+  cpSync(SAMPLE, content, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const run = (outDir: string, options: BuildOptions = {}): Promise<BuildResult> =>
+  build({ contentDir: content, outDir, constantsFile: null, env: ENV, ...options });
+
+/** A build of the current content with nothing reused: no cache, one thread. */
+async function fresh(): Promise<string> {
+  const outDir = join(root, `fresh-${++runs}`);
+  await run(outDir, { cacheDir: null, threads: 1 });
+  return outDir;
+}
+
+function tree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+function expectSameTree(actual: string, expected: string): void {
+  const a = tree(actual);
+  const e = tree(expected);
+  expect([...a.keys()].sort()).toEqual([...e.keys()].sort());
+  const differing = [...e].filter(([path, bytes]) => !a.get(path)!.equals(bytes)).map(([path]) => path);
+  expect(differing).toEqual([]);
+}
+
+const skillFile = (slug: string) => join(content, 'skills', `${slug}.md`);
+
+describe('the build cache', () => {
+  const dist = () => join(root, 'dist');
+
+  it('makes the same files on a cold build as a build without it', async () => {
+    const report = await run(dist(), { cacheDir });
+    expect(report.pages.fromCache).toBe(0);
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('renders nothing again and changes no file when nothing changed', async () => {
+    const before = statSync(join(dist(), 'index.html')).mtimeMs;
+    const report = await run(dist(), { cacheDir });
+    expect(report.pages.rendered).toBe(0);
+    expect(report.pages.bodies).toBe(0);
+    expect(statSync(join(dist(), 'index.html')).mtimeMs).toBe(before);
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('renders only the edited skill when a body changes, and updates dist/ to match a fresh build', async () => {
+    appendFileSync(skillFile('shape-up'), '\nOne more paragraph, written for this test.\n');
+    const report = await run(dist(), { cacheDir });
+    expect(report.pages.rendered).toBe(1);
+    expect(report.pages.bodies).toBe(1);
+    expect(readFileSync(join(dist(), 'skills/shape-up.html'), 'utf8')).toContain('One more paragraph, written for this test.');
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('renders the overview again when a title changes', async () => {
+    const path = skillFile('shape-up');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^title: .*$/m, 'title: "Shape Up, retitled"'));
+    const report = await run(dist(), { cacheDir });
+    // The skill's page, the pages of the bundles listing it, and the catalogue's own pages.
+    expect(report.pages.rendered).toBeGreaterThan(1);
+    expect(report.pages.rendered).toBeLessThan(report.pages.jobs);
+    expect(readFileSync(join(dist(), 'index.html'), 'utf8')).toContain('Shape Up, retitled');
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('removes the files of a skill that becomes a draft', async () => {
+    const path = skillFile('release-notes');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
+    await run(dist(), { cacheDir });
+    expect(existsSync(join(dist(), 'skills/release-notes.html'))).toBe(false);
+    expect(existsSync(join(dist(), 'skills/release-notes.json'))).toBe(false);
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('leaves dist/ and the cache as they were when the content has a problem', async () => {
+    const before = tree(dist());
+    const path = skillFile('shape-up');
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace(/^kind: .*$/m, 'kind: sometimes'));
+    await expect(run(dist(), { cacheDir })).rejects.toBeInstanceOf(ContentError);
+    writeFileSync(path, text);
+    const after = tree(dist());
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    expect([...before].every(([file, bytes]) => after.get(file)!.equals(bytes))).toBe(true);
+    const report = await run(dist(), { cacheDir });
+    expect(report.pages.rendered).toBe(0);
+  });
+
+  it('rebuilds dist/ whole when a file was added to it by hand', async () => {
+    writeFileSync(join(dist(), 'stray.html'), '<p>not from the build</p>');
+    await run(dist(), { cacheDir });
+    expect(existsSync(join(dist(), 'stray.html'))).toBe(false);
+    expectSameTree(dist(), await fresh());
+  });
+
+  it('renders a page again when the cache lost its stored copy', async () => {
+    const objects = join(cacheDir, 'objects');
+    for (const prefix of readdirSync(objects)) rmSync(join(objects, prefix), { recursive: true, force: true });
+    const outDir = join(root, 'elsewhere');
+    const report = await run(outDir, { cacheDir });
+    expect(report.pages.rendered).toBe(report.pages.jobs);
+    expectSameTree(outDir, await fresh());
+  });
+
+  it('fills a new dist/ from the cache without rendering, as a deploy with a restored cache does', async () => {
+    const outDir = join(root, 'deploy');
+    const report = await run(outDir, { cacheDir });
+    expect(report.pages.rendered).toBe(0);
+    expectSameTree(outDir, await fresh());
+  });
+});
+
+describe('render workers', () => {
+  it('make the same files as rendering in one thread', async () => {
+    const outDir = join(root, 'workers');
+    const report = await run(outDir, { cacheDir: null, threads: 2, workerThreshold: 0 });
+    expect(report.pages.threads).toBe(2);
+    expectSameTree(outDir, await fresh());
+  });
+
+  it('name the page that failed to render', async () => {
+    const { model } = await run(join(root, 'for-a-job'), { cacheDir: null, threads: 1 });
+    const [job] = pageJobs(model);
+    if (job.kind !== 'skill') throw new Error('the first job is a skill');
+    // A body whose file no longer matches the hash it was loaded with cannot be rendered.
+    const broken = { ...job, input: { ...job.input, body: { ...job.input.body, checkKey: 'not-the-hash' } } };
+    const setup = { frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
+      new RegExp(`Could not render skills/${job.input.skill.slug}: .* changed while the build was running`),
+    );
+  });
+});
