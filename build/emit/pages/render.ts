@@ -15,7 +15,6 @@ import { pageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './jobs.ts';
 import { renderCatalogueInWorker, renderInWorkers } from './pool.ts';
 import type { WrittenFile } from './pool.ts';
-import { collectGarbage } from '../../memory.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */
@@ -72,7 +71,6 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const before = renderTally();
   let tally: RenderTally;
   if (useWorkers) {
-    collectGarbage();
     const setup = { frame, staging: output.staging, nameObjects: cache.enabled };
     const inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files) => {
       for (const [path, object] of files) output.addWritten(path, object);
