@@ -13,6 +13,7 @@ import { stringify as yamlStringify } from 'yaml';
 import type { PageRef } from '../pages/refs.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
+import { text } from './escape-text.ts';
 
 /** The five keys, in this order, and no other. */
 export interface TwinFrontMatter {
@@ -25,9 +26,11 @@ export interface TwinFrontMatter {
   site: string;
 }
 
+export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, listItemIndent: 'one', rule: '-' } as const;
+
 const stringifier = unified()
   .use(remarkGfm)
-  .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, listItemIndent: 'one', rule: '-' })
+  .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text } })
   .freeze();
 
 /** Serialise generated blocks (escaping whatever editors wrote) to Markdown. */
