@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './load.ts';
+import type { LoadedFile } from './load.ts';
 import { validateContent } from './validate.ts';
 import type { ValidContent } from './validate.ts';
 import { buildModel } from './model.ts';
@@ -54,9 +55,12 @@ async function contentModel(contentDir: string, cache: BuildCache, env: StampEnv
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
   const valid = await timed('validate', () => validateContent(loaded), () => 'no problems');
   // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
-  for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) {
-    if (!doc.checked) cache.rememberDocument(doc.checkKey, { data: doc.data, bodyStart: doc.body.start });
-  }
+  const remember = (file: LoadedFile, bodyStart = 0) => {
+    if (!file.checked) cache.rememberDocument(file.checkKey, { data: file.data, bodyStart });
+  };
+  remember(loaded.site);
+  remember(loaded.clusters);
+  for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
   return timed(
     'model',
     () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), contentDates(contentDir, PROJECT_ROOT)),
@@ -78,8 +82,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return value;
   };
 
+  const codeVersion = codeFingerprint(PROJECT_ROOT);
   const cache: BuildCache = options.cacheDir
-    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), codeFingerprint(PROJECT_ROOT)), () => `open, ${resolve(options.cacheDir!)}`)
+    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), codeVersion), () => `open, ${resolve(options.cacheDir!)}`)
     : NO_CACHE;
   const model = await contentModel(contentDir, cache, env, timed);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
@@ -89,7 +94,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const [name, emit] of Object.entries(emitters)) {
       await timed(`emit ${name}`, () => emit(model).map((file) => output.add(file)).length, (count) => `${count} files`);
     }
-    const pages = await timed('emit pages', () => renderPages(model, output, cache, options), (report) =>
+    const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
       `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU)`);
     await timed('write', () => output.commit(), () =>

@@ -18,6 +18,8 @@ export interface LoadedFile extends YamlSource {
   file: string;
   /** True when this exact text already passed its schema (a cache hit): no need to check again. */
   checked?: boolean;
+  /** Hash of the file's kind and text: its key in the cache of checked files ('' for no file). */
+  checkKey: string;
 }
 
 export interface LoadedDocument extends LoadedFile {
@@ -25,8 +27,6 @@ export interface LoadedDocument extends LoadedFile {
   slug: string;
   /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
   body: BodySource;
-  /** Hash of the document's kind and text: its key in the cache of checked documents. */
-  checkKey: string;
 }
 
 /**
@@ -44,7 +44,7 @@ export interface BodySource {
   kind: DocumentKind;
 }
 
-const checkKeyOf = (kind: DocumentKind, text: string) => hashText(`${kind}\n${text}`);
+const checkKeyOf = (kind: FileKind, text: string) => hashText(`${kind}\n${text}`);
 
 /** The body a BodySource points at, as loaded. */
 export function readBody(source: BodySource): string {
@@ -56,6 +56,7 @@ export function readBody(source: BodySource): string {
 }
 
 export type DocumentKind = 'skill' | 'bundle' | 'doc';
+export type FileKind = DocumentKind | 'site' | 'clusters';
 
 export interface LoadedContent {
   site: LoadedFile;
@@ -75,8 +76,8 @@ export async function loadContent(contentDir: string, projectRoot: string, cache
     return paths.map((path) => loadDocument(path, display(path), kind, cache));
   };
   return {
-    site: loadYamlFile(join(contentDir, 'site.yaml'), display),
-    clusters: loadYamlFile(join(contentDir, 'clusters.yaml'), display),
+    site: loadYamlFile(join(contentDir, 'site.yaml'), display, 'site', cache),
+    clusters: loadYamlFile(join(contentDir, 'clusters.yaml'), display, 'clusters', cache),
     skills: documents('skills', 'skill'),
     bundles: documents('bundles', 'bundle'),
     docs: documents('docs', 'doc', '*.md'),
@@ -107,14 +108,18 @@ function loadDocument(path: string, file: string, kind: DocumentKind, cache: Bui
   };
 }
 
-function loadYamlFile(path: string, display: (path: string) => string): LoadedFile {
+function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, cache: BuildCache): LoadedFile {
   const file = display(path);
   const text = readText(path);
   if (text === undefined) return missingFile(file);
-  return { file, ...parseYamlSource(text, file) };
+  const checkKey = checkKeyOf(kind, text);
+  const cached = cache.document(checkKey);
+  if (!cached) return { file, checkKey, ...parseYamlSource(text, file) };
+  let parsed: YamlSource | undefined;
+  return { file, checkKey, data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) };
 }
 
-export interface ParsedDocument extends LoadedFile {
+export interface ParsedDocument extends Omit<LoadedFile, 'checkKey'> {
   /** The Markdown body after the front matter. */
   body: string;
   /** Where the body starts in the text. */
@@ -147,7 +152,7 @@ function readText(path: string): string | undefined {
 
 function missingFile(file: string): LoadedFile {
   const problem: ContentProblem = { file, expected: 'this file to exist', got: 'no file' };
-  return { file, data: undefined, lineOf: () => undefined, problems: [problem] };
+  return { file, checkKey: '', data: undefined, lineOf: () => undefined, problems: [problem] };
 }
 
 function missingFrontMatter(file: string): ContentProblem {
