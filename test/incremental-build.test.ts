@@ -7,12 +7,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../build/index.ts';
+import { build, PROJECT_ROOT } from '../build/index.ts';
 import type { BuildOptions, BuildResult } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
 import { pageJobs } from '../build/emit/pages/jobs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
-import { renderInWorkers } from '../build/emit/pages/pool.ts';
+import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
+import { codeFingerprint } from '../build/cache.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -162,7 +163,7 @@ describe('render workers', () => {
     if (job.kind !== 'skill') throw new Error('the first job is a skill');
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
     const broken = { ...job, input: { ...job.input, body: { ...job.input.body, checkKey: 'not-the-hash' } } };
-    const setup = { frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script: workerBundle(codeFingerprint(PROJECT_ROOT)), frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
       new RegExp(`Could not render skills/${job.input.skill.slug}: .* changed while the build was running`),
     );

@@ -13,12 +13,14 @@ import type { RenderTally } from '../../render/markdown-body.ts';
 import { LLMS_FULL_FILE, llmsFullIntro } from '../llms.ts';
 import { pageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './jobs.ts';
-import { renderCatalogueInWorker, renderInWorkers } from './pool.ts';
+import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
 import type { WrittenFile } from './pool.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */
   threads?: number;
+  /** The build's code fingerprint, naming the render workers' bundle. */
+  codeVersion?: string;
   /** Fewer jobs to render than this are rendered in this thread: starting workers costs more. */
   workerThreshold?: number;
 }
@@ -71,7 +73,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const before = renderTally();
   let tally: RenderTally;
   if (useWorkers) {
-    const setup = { frame, staging: output.staging, nameObjects: cache.enabled };
+    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled };
     const inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files) => {
       for (const [path, object] of files) output.addWritten(path, object);
       record(toRender[k], files);
