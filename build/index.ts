@@ -1,5 +1,5 @@
 /** The build: load → validate → model → emit (writing each file as it is made) → swap in, and nothing else. */
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './load.ts';
 import type { LoadedFile } from './load.ts';
@@ -15,6 +15,9 @@ import { codeFingerprint, NO_CACHE, openCache } from './cache.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache.ts';
 import { buildStamp, buildTime } from './stamp.ts';
+import { ContentError } from './content-error.ts';
+import { readHandHeaders } from './hand-headers.ts';
+import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { functionConstants, FUNCTION_CONSTANTS_FILE } from './function-constants.ts';
 
@@ -25,6 +28,8 @@ export const DEFAULT_CACHE_DIR = join(PROJECT_ROOT, cacheLocation.dir);
 
 export interface BuildOptions extends RenderOptions {
   contentDir?: string;
+  /** Header rules kept by hand (Netlify's format); default: the project's top-level `_headers`. */
+  headersFile?: string;
   outDir?: string;
   /** Where the functions' build constants go; unset means the project's own file. */
   constantsFile?: string | null;
@@ -43,17 +48,34 @@ export interface BuildResult {
   timings: Record<string, number>;
 }
 
+export const HAND_HEADERS_FILE = join(PROJECT_ROOT, '_headers');
+
 /** Load and validate only: what `npm run check` runs. Throws ContentError with every problem. */
-export async function checkContent(contentDir = join(PROJECT_ROOT, 'content')): Promise<ValidContent> {
-  return validateContent(await loadContent(resolve(contentDir), PROJECT_ROOT));
+export async function checkContent(contentDir = join(PROJECT_ROOT, 'content'), headersFile = HAND_HEADERS_FILE): Promise<ValidContent> {
+  return withHeaderProblems(readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile), async () =>
+    validateContent(await loadContent(resolve(contentDir), PROJECT_ROOT)));
+}
+
+/** The content's problems and those of the hand-kept header rules, reported together. */
+async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    if (error instanceof ContentError && headers.problems.length > 0) throw new ContentError([...headers.problems, ...error.problems]);
+    throw error;
+  }
+  if (headers.problems.length > 0) throw new ContentError(headers.problems);
+  return result;
 }
 
 type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
 
 /** Load → validate → model. Its own function so the loaded documents can go once the model exists. */
-async function contentModel(contentDir: string, cache: BuildCache, env: StampEnvironment, timed: Timed): Promise<CatalogueModel> {
+async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, timed: Timed): Promise<CatalogueModel> {
+  const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
-  const valid = await timed('validate', () => validateContent(loaded), () => 'no problems');
+  const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');
   // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
   const remember = (file: LoadedFile, bodyStart = 0) => {
     if (!file.checked) cache.rememberDocument(file.checkKey, { data: file.data, bodyStart });
@@ -63,7 +85,7 @@ async function contentModel(contentDir: string, cache: BuildCache, env: StampEnv
   for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
   return timed(
     'model',
-    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), contentDates(contentDir, PROJECT_ROOT)),
+    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), contentDates(contentDir, PROJECT_ROOT), headers.rules),
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
   );
 }
@@ -86,7 +108,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cache: BuildCache = options.cacheDir
     ? await timed('cache open', () => openCache(resolve(options.cacheDir!), codeVersion), () => `open, ${resolve(options.cacheDir!)}`)
     : NO_CACHE;
-  const model = await contentModel(contentDir, cache, env, timed);
+  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, timed);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
   const output = new OutputFolder(outDir, cache);

@@ -11,6 +11,7 @@ import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from './core/types.ts';
 import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from './core/types.ts';
 import type { LastModified } from './content-dates.ts';
 import type { BodySource } from './load.ts';
+import type { HeaderRule } from './emit/headers.ts';
 import type { ValidContent } from './validate.ts';
 
 export interface SiteModel {
@@ -70,10 +71,12 @@ export interface CatalogueModel {
   index: CatalogIndex;
   /** Things worth telling an editor that are not errors (a bundle left unpublished…). */
   notices: string[];
+  /** Header rules kept by hand (the top-level `_headers`), written after the build's own. */
+  handHeaders: HeaderRule[];
 }
 
 /** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
-export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, lastModified: LastModified): CatalogueModel {
+export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, lastModified: LastModified, handHeaders: HeaderRule[] = []): CatalogueModel {
   const base = stamp.baseUrl;
   const site: SiteModel = {
     name: content.site.name,
@@ -142,7 +145,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
       lastModified: lastModified(doc.file),
     }));
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices };
+  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders };
 }
 
 export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {

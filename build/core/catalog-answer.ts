@@ -5,23 +5,13 @@ import { badRequestBody, errorBody, serverErrorBody } from './errors.ts';
 import type { ErrorLinks } from './errors.ts';
 import { jsonResponse, LazyJson, preflightResponse } from './respond.ts';
 import { strongEtag } from './etag.ts';
-import { CACHE_NO_STORE } from './headers.ts';
+import { CACHE_NO_STORE, CDN_CACHE_HEADERS } from './headers.ts';
 import type { BuildStamp } from './headers.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
 
 export interface AnswerConstants extends BuildStamp {
   documentationUrl: string;
 }
-
-/**
- * Netlify's CDN keeps each distinct query's answer until the next deploy, so repeated queries never
- * reach the function. It varies on the whole query string, not only on cluster|sort|limit: a query
- * with an unknown parameter must reach the function and get its 400, not a cached 200.
- */
-export const CDN_CACHE_HEADERS = {
-  'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000',
-  'netlify-vary': 'query',
-} as const;
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 

@@ -29,6 +29,17 @@ export const MAJORS: Readonly<Record<number, MajorLifecycle>> = {
 export const CACHE_PUBLIC_HOUR = 'public, max-age=3600';
 export const CACHE_NO_STORE = 'no-store';
 
+/**
+ * Netlify's CDN keeps each distinct query's answer until the next deploy, so repeated queries never
+ * reach the function. It varies on the whole query string, not only on cluster|sort|limit: a query
+ * with an unknown parameter must reach the function and get its 400, not a cached 200.
+ */
+export const CDN_CACHE_HEADERS = {
+  'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000',
+  'netlify-vary': 'query',
+} as const;
+
+
 /** Informational today; enforcement will change values, never names. */
 export const RATE_LIMIT = { limit: 600, windowSeconds: 3600 } as const;
 

@@ -3,7 +3,7 @@
  * beside headers.ts (which holds what every JSON answer carries). `dist/_headers` is written from
  * these; a function that answers a page (the HTML 404) can spread the same values.
  */
-import { MARKDOWN_CONTENT_TYPE } from './headers.ts';
+import { apiHeaders, CDN_CACHE_HEADERS, MARKDOWN_CONTENT_TYPE, preflightHeaders } from './headers.ts';
 import type { HeaderSet } from './headers.ts';
 
 /**
@@ -53,4 +53,19 @@ export function plainTextHeaders(): HeaderSet {
 
 export function sitemapHeaders(): HeaderSet {
   return { 'content-type': XML_CONTENT_TYPE };
+}
+
+/**
+ * Every header name this project decides in code, for static files and function answers alike:
+ * the top-level `_headers` (rules kept by hand) may not set one, or Netlify would join two values.
+ */
+export function ownedHeaderNames(): Set<string> {
+  const retiring = { 1: { deprecation: new Date(0), sunset: new Date(0), link: 'https://example.invalid' } };
+  return new Set([
+    ...Object.keys(apiHeaders({ buildVersion: '', baseUrl: '' }, { majors: retiring })),
+    ...Object.keys(preflightHeaders()),
+    ...Object.keys(CDN_CACHE_HEADERS),
+    ...Object.keys({ ...securityHeaders(), ...negotiatedPageHeaders(), ...markdownTwinHeaders(), ...plainTextHeaders(), ...sitemapHeaders() }),
+    'etag', 'content-type', 'allow',
+  ]);
 }

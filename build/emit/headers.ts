@@ -5,7 +5,8 @@
  *
  * A handful of wildcard rules, not one per page: Netlify reads every rule on every deploy, and a
  * catalogue of thousands of skills would otherwise mean tens of thousands of them. No header name
- * is set by two rules that can match one path (Netlify would join the two values).
+ * is set by two rules that can match one path (Netlify would join the two values). The rules kept
+ * by hand in the top-level `_headers` follow, checked not to touch a name set here.
  */
 import { apiHeaders } from '../core/headers.ts';
 import type { HeaderSet } from '../core/headers.ts';
@@ -30,6 +31,7 @@ export const emitHeaders: Emitter = (model) => {
       { path: '/*.md', headers: markdownTwinHeaders() },
       ...['/llms.txt', '/llms-full.txt', '/robots.txt'].map((path) => ({ path, headers: plainTextHeaders() })),
       { path: '/sitemap.xml', headers: sitemapHeaders() },
+      ...model.handHeaders,
     ]),
   }];
 };

@@ -1,0 +1,55 @@
+/**
+ * The top-level `_headers`: header rules kept by hand, in Netlify's format, for paths and names the
+ * build does not decide (an `X-Robots-Tag`, say). The build appends them to the `dist/_headers` it
+ * writes. A rule that sets a name the header modules own is refused (one source per header), and so
+ * is a line Netlify would skip without a word; each problem names the line.
+ */
+import { readFileSync } from 'node:fs';
+import type { ContentProblem } from './content-error.ts';
+import { describeValue } from './content-error.ts';
+import { ownedHeaderNames } from './core/page-headers.ts';
+import type { HeaderRule } from './emit/headers.ts';
+
+export interface HandHeaders {
+  rules: HeaderRule[];
+  problems: ContentProblem[];
+}
+
+/** `file` is the path to name in problems; a missing file is no rules at all. */
+export function readHandHeaders(path: string, file: string): HandHeaders {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { rules: [], problems: [] };
+    throw new Error(`Could not read ${path}`, { cause: error });
+  }
+  return parseHandHeaders(text, file);
+}
+
+export function parseHandHeaders(text: string, file: string): HandHeaders {
+  const owned = ownedHeaderNames();
+  const rules: HeaderRule[] = [];
+  const problems: ContentProblem[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    const at = { file, line: i + 1 };
+    if (line === '' || line.startsWith('#')) return;
+    if (line.startsWith('/')) {
+      rules.push({ path: line, headers: {} });
+      return;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (!rule) return problems.push({ ...at, expected: 'a path line starting with "/" before the first header', got: describeValue(line) });
+    if (colon <= 0 || line.slice(colon + 1).trim() === '') {
+      return problems.push({ ...at, expected: 'a header as "Name: value"', got: describeValue(line) });
+    }
+    const name = line.slice(0, colon).trim();
+    if (owned.has(name.toLowerCase())) {
+      return problems.push({ ...at, field: name, expected: 'a header the build does not set itself (this one comes from build/core/headers.ts or page-headers.ts; change it there)', got: describeValue(line) });
+    }
+    rule.headers[name] = line.slice(colon + 1).trim();
+  });
+  return { rules: rules.filter((rule) => Object.keys(rule.headers).length > 0), problems };
+}
