@@ -115,6 +115,8 @@ describe('markdownTwinPath', () => {
     ['/bundles/price-it-right', '/bundles/price-it-right.md'],
     ['/clusters/ideas', '/clusters/ideas.md'],
     ['/docs/api', '/docs/api.md'],
+    // Prose pages come from content/docs/, like skills from content/skills/: any slug may be one.
+    ['/docs/style-guide', '/docs/style-guide.md'],
     ['/v1/skills/mom-test', '/skills/mom-test.md'],
     ['/v1/bundles/starter', '/bundles/starter.md'],
     ['/v1/clusters/gtm', '/clusters/gtm.md'],
@@ -139,7 +141,7 @@ describe('markdownTwinPath', () => {
     '/api/public/health/payment',
     '/v2/skills/mom-test',
     '/v10',
-    '/docs/other',
+    '/docs/a/b',
     '/assets/site.css',
   ])('%s has no twin to negotiate', (path) => {
     expect(markdownTwinPath(path)).toBeNull();

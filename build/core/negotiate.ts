@@ -85,10 +85,7 @@ export function prefersMarkdown(acceptHeader: string | null | undefined): boolea
 }
 
 const SLUG = '[a-z0-9-]+';
-const PAGE_PATHS: readonly RegExp[] = [
-  new RegExp(`^/(skills|bundles|clusters)/(${SLUG})/?$`),
-  /^\/(docs)\/(api)\/?$/,
-];
+const PAGE_PATHS: readonly RegExp[] = [new RegExp(`^/(skills|bundles|clusters|docs)/(${SLUG})/?$`)];
 
 /**
  * The Markdown twin of a page path, or null when the path is not a page that has one. A `/v1`
