@@ -12,7 +12,9 @@ import { renderTally } from '../../render/markdown-body.ts';
 import type { RenderTally } from '../../render/markdown-body.ts';
 import { LLMS_FULL_FILE, llmsFullIntro } from '../llms.ts';
 import { pageFrame } from './frame.ts';
+import type { PageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './jobs.ts';
+import type { PageJob } from './jobs.ts';
 import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
 import type { WrittenFile } from './pool.ts';
 
@@ -26,6 +28,7 @@ export interface RenderOptions {
 }
 
 export interface PageReport extends RenderTally {
+  /** Page jobs: one per skill, bundle and prose page, and one for the catalogue's own pages. */
   jobs: number;
   rendered: number;
   fromCache: number;
@@ -37,79 +40,111 @@ const WORKER_THRESHOLD = 200;
 export async function renderPages(model: CatalogueModel, output: OutputFolder, cache: BuildCache, options: RenderOptions = {}): Promise<PageReport> {
   const frame = pageFrame(model);
   const jobs = pageJobs(model);
-  const frameKey = cache.enabled ? hashText(`${cache.fingerprint}\n${JSON.stringify(frame)}`) : '';
-  const keyOf = (i: number) => hashText(`${frameKey}\n${jobIdentity(jobs[i])}`);
+  const reuse = cacheUse(cache, output);
+  const frameKey = reuse.key(cache.fingerprint, JSON.stringify(frame));
   const objectOf = new Map<string, string | undefined>();
+  const note = (files: readonly WrittenFile[]) => files.forEach(([path, object]) => objectOf.set(path, object));
 
-  // The catalogue's own pages: keyed by the catalogue file's hash. With workers, they are rendered
-  // in one of their own once the item workers are done, so the two never add up in memory.
+  // The catalogue's own pages, keyed by the catalogue file's hash.
   const docs = model.docs.map(({ path, title, description }) => ({ path, title, description }));
-  const catalogueKey = cache.enabled ? hashText(`${frameKey}\ncatalogue\n${model.catalogFile.layout.etag}\n${JSON.stringify(docs)}`) : '';
-  const catalogueStored = cache.enabled ? cache.output(catalogueKey) : undefined;
-  const catalogueCached = catalogueStored !== undefined && placeAll(output, catalogueStored);
-  if (catalogueCached) cache.rememberOutput(catalogueKey, catalogueStored);
-  const rememberCatalogue = (files: WrittenFile[]) => {
-    if (cache.enabled) cache.rememberOutput(catalogueKey, files.map(([path, object]) => [path, object ?? '']));
-  };
+  const catalogueKey = reuse.key(frameKey, 'catalogue', model.catalogFile.layout.etag, JSON.stringify(docs));
+  const catalogueDone = reuse.take(catalogueKey) !== undefined;
 
-  const toRender: number[] = [];
-  const keys: string[] = [];
-  jobs.forEach((_, i) => {
-    if (!cache.enabled) return toRender.push(i);
-    keys[i] = keyOf(i);
-    const stored = cache.output(keys[i]);
-    if (stored && placeAll(output, stored)) {
-      cache.rememberOutput(keys[i], stored);
-      for (const [path, object] of stored) objectOf.set(path, object);
-    } else toRender.push(i);
+  const keys = jobs.map((job) => reuse.key(frameKey, jobIdentity(job)));
+  const toRender = jobs.flatMap((_, i) => {
+    const stored = reuse.take(keys[i]);
+    if (!stored) return [i];
+    note(stored);
+    return [];
   });
-
-  const record = (i: number, files: readonly WrittenFile[]) => {
-    for (const [path, object] of files) objectOf.set(path, object);
-    if (cache.enabled) cache.rememberOutput(keys[i], files.map(([path, object]) => [path, object ?? '']));
+  const rendered = (k: number, files: readonly WrittenFile[]) => {
+    note(files);
+    reuse.keep(keys[toRender[k]], files);
   };
+
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const useWorkers = threads > 1 && toRender.length > 0 && toRender.length >= (options.workerThreshold ?? WORKER_THRESHOLD);
   const before = renderTally();
-  let tally: RenderTally;
+  let inWorkers: RenderTally = { bodies: 0, bodyMs: 0 };
   if (useWorkers) {
     const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled };
-    const inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files) => {
+    inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files) => {
       for (const [path, object] of files) output.addWritten(path, object);
-      record(toRender[k], files);
+      rendered(k, files);
     });
-    if (!catalogueCached) {
+    // In a worker of its own once the item workers are done, so the two never add up in memory.
+    if (!catalogueDone) {
       const files = await renderCatalogueInWorker(setup, model.catalogFile.bytes, docs);
       for (const [path, object] of files) output.addWritten(path, object);
-      rememberCatalogue(files);
+      reuse.keep(catalogueKey, files);
     }
-    tally = { bodies: inWorkers.bodies + renderTally().bodies - before.bodies, bodyMs: inWorkers.bodyMs + renderTally().bodyMs - before.bodyMs };
   } else {
-    if (!catalogueCached) {
-      rememberCatalogue(Array.from(cataloguePages(frame, model.catalog, model.index, docs), (file): WrittenFile => [file.path, output.add(file)]));
-    }
-    for (const i of toRender) record(i, renderJobFiles(frame, jobs[i]).map((file) => [file.path, output.add(file)]));
-    tally = { bodies: renderTally().bodies - before.bodies, bodyMs: renderTally().bodyMs - before.bodyMs };
+    const write = (files: Iterable<{ path: string; bytes: string | Uint8Array }>) => Array.from(files, (file): WrittenFile => [file.path, output.add(file)]);
+    if (!catalogueDone) reuse.keep(catalogueKey, write(cataloguePages(frame, model.catalog, model.index, docs)));
+    toRender.forEach((i, k) => rendered(k, write(renderJobFiles(frame, jobs[i]))));
   }
+  const here = renderTally();
 
-  // llms-full.txt: every skill's and bundle's twin in catalogue order, joined from the files just
-  // placed; with the cache on, known by the twins' objects, so an unchanged catalogue reuses it.
+  writeLlmsFull(frame, model, jobs, output, reuse, frameKey, objectOf);
+  const pages = jobs.length + 1;
+  const renderedPages = toRender.length + (catalogueDone ? 0 : 1);
+  return {
+    jobs: pages,
+    rendered: renderedPages,
+    fromCache: pages - renderedPages,
+    threads: useWorkers ? threads : 1,
+    bodies: inWorkers.bodies + here.bodies - before.bodies,
+    bodyMs: inWorkers.bodyMs + here.bodyMs - before.bodyMs,
+  };
+}
+
+/**
+ * llms-full.txt: every skill's and bundle's twin in catalogue order, joined from the files just
+ * placed. With the cache on it is known by the twins' objects, so an unchanged set is reused.
+ */
+function writeLlmsFull(
+  frame: PageFrame,
+  model: CatalogueModel,
+  jobs: readonly PageJob[],
+  output: OutputFolder,
+  reuse: CacheUse,
+  frameKey: string,
+  objectOf: ReadonlyMap<string, string | undefined>,
+): void {
   const twins = jobs.flatMap((job) => twinFileOf(frame, job) ?? []);
   const intro = llmsFullIntro(frame, model.skills.length, model.bundles.length);
-  const fullKey = cache.enabled ? hashText(`${frameKey}\nllms-full\n${intro}\n${twins.map((path) => objectOf.get(path)).join('\n')}`) : '';
-  const storedFull = cache.enabled ? cache.output(fullKey) : undefined;
-  if (!(storedFull && placeAll(output, storedFull))) {
-    const parts = function* () {
-      yield Buffer.from(intro);
-      for (const path of twins) yield output.read(path);
-    };
-    const object = output.addJoined(LLMS_FULL_FILE, parts(), '\n');
-    if (cache.enabled) cache.rememberOutput(fullKey, [[LLMS_FULL_FILE, object ?? '']]);
-  } else cache.rememberOutput(fullKey, storedFull);
+  const key = reuse.key(frameKey, 'llms-full', intro, ...twins.map((path) => objectOf.get(path) ?? ''));
+  if (reuse.take(key)) return;
+  const parts = function* () {
+    yield Buffer.from(intro);
+    for (const path of twins) yield output.read(path);
+  };
+  reuse.keep(key, [[LLMS_FULL_FILE, output.addJoined(LLMS_FULL_FILE, parts(), '\n')]]);
+}
 
-  const pages = jobs.length + 1;
-  const rendered = toRender.length + (catalogueCached ? 0 : 1);
-  return { jobs: pages, rendered, fromCache: pages - rendered, threads: useWorkers ? threads : 1, ...tally };
+interface CacheUse {
+  /** The hash of the parts: a cache key (nothing to compute with the cache off). */
+  key(...parts: string[]): string;
+  /** The files stored under `key`, placed in the output; undefined (and nothing placed) on a miss. */
+  take(key: string): StoredPath[] | undefined;
+  /** Remembers the files just written under `key`. */
+  keep(key: string, files: readonly WrittenFile[]): void;
+}
+
+function cacheUse(cache: BuildCache, output: OutputFolder): CacheUse {
+  return {
+    key: (...parts) => (cache.enabled ? hashText(parts.join('\n')) : ''),
+    take(key) {
+      const stored = cache.enabled ? cache.output(key) : undefined;
+      if (!stored || !placeAll(output, stored)) return undefined;
+      cache.rememberOutput(key, stored);
+      return stored;
+    },
+    keep(key, files) {
+      // With the cache on, every file written has its object name.
+      if (cache.enabled) cache.rememberOutput(key, files.map(([path, object]) => [path, object!]));
+    },
+  };
 }
 
 /** Every file of a cached output, or none of them (a file the cache lost means render again). */
