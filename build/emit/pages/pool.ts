@@ -73,9 +73,9 @@ export function workerBundle(codeVersion: string): string {
     // Some dependencies are CommonJS that require Node's built-ins.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
-  // Bundles of older code are of no further use.
-  for (const old of readdirSync(BUNDLES)) if (old.endsWith('.mjs')) rmSync(join(BUNDLES, old), { force: true });
   renameSync(temporary, file);
+  // Bundles of other code are of no further use.
+  for (const other of readdirSync(BUNDLES)) if (other.endsWith('.mjs') && join(BUNDLES, other) !== file) rmSync(join(BUNDLES, other), { force: true });
   return file;
 }
 
