@@ -1,5 +1,5 @@
 /** From what the check learnt to the PaymentHealth body: the derived issues, the status. Pure. */
-import type { PaymentHealth, PaymentMode } from '../core/types.ts';
+import type { PaymentHealth } from '../core/types.ts';
 import type { ConfigResult, PaymentConfig } from './config.ts';
 import type { IssueCode } from './issues.ts';
 import { issuesOf, statusOf } from './issues.ts';
@@ -40,18 +40,8 @@ export function assessUnchecked(result: Omit<Extract<ConfigResult, { ok: false }
   return body({ mode: result.mode, apiBaseHost: result.apiBaseHost, checkedAt, codes: result.issues });
 }
 
-interface BodyParts {
-  mode?: PaymentMode;
-  reportedMode?: PaymentMode;
-  apiBaseHost?: string;
-  apiVersion?: string;
-  managedPayments?: boolean;
-  productsWithoutTaxCode?: number;
-  reachable?: boolean;
-  latencyMs?: number;
-  checkedAt: Date;
-  codes: IssueCode[];
-}
+/** The body's facts as the check has them: a Date for `checkedAt`, issue codes for `issues`. */
+type BodyParts = Omit<PaymentHealth, 'service' | 'status' | 'checkedAt' | 'issues'> & { checkedAt: Date; codes: IssueCode[] };
 
 /** Unknown fields are left out, never sent as null; callers list the known ones in the schema's order. */
 function body({ checkedAt, codes, ...known }: BodyParts): PaymentHealth {
