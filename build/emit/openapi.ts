@@ -4,7 +4,7 @@
  */
 import { readSchema } from '../ajv.ts';
 import { apiSchemas } from '../schemas.ts';
-import { CACHE_PUBLIC_HOUR, CURRENT_MAJOR, EXPOSED_HEADERS, RATE_LIMIT } from '../core/headers.ts';
+import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, CURRENT_MAJOR, EXPOSED_HEADERS, RATE_LIMIT } from '../core/headers.ts';
 import { LIMIT_MAX, LIMIT_MIN, SORT_ALIASES } from '../core/query.ts';
 import { CLUSTER_IDS, SORT_NAMES } from '../core/types.ts';
 import { jsonBytes } from '../core/json.ts';
@@ -44,7 +44,14 @@ export function openApiDocument(model: CatalogueModel): Json {
           'The catalogue, filtered, sorted and limited',
           'Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside 1–200 is a 400; nothing is guessed.',
           [{ $ref: '#/components/parameters/cluster' }, { $ref: '#/components/parameters/sort' }, { $ref: '#/components/parameters/limit' }],
-          { 200: ok('Catalog', 'The matching catalogue.'), 304: notModified(), 400: failure('The query is malformed or names an unknown parameter or value.'), 500: failure('The catalogue could not be read; build headers are still present.') },
+          {
+            200: ok('Catalog', 'The matching catalogue.'),
+            304: notModified(),
+            400: failure('The query is malformed or names an unknown parameter or value.'),
+            405: methodNotAllowed(),
+            // An error must not be kept for an hour by anyone: the next request may succeed.
+            500: failure('The catalogue could not be read; build headers are still present.', CACHE_NO_STORE),
+          },
         ),
       },
       '/skills/{slug}.json': { get: operation('getSkill', 'One skill', 'The JSON twin of a published skill page.', [{ $ref: '#/components/parameters/slug' }], { 200: ok('Skill', 'The skill.'), 304: notModified(), 404: failure('No published skill has this slug.'), 500: failure('The skill could not be read.') }) },
@@ -56,10 +63,11 @@ export function openApiDocument(model: CatalogueModel): Json {
           'Checks the connection to the payment provider. The result is kept for 60 seconds; force=1 runs the check again. Never cached by clients (cache-control: no-store).',
           [{ name: 'force', in: 'query', required: false, description: 'Only `1`: run the check again instead of serving the kept result.', schema: { type: 'string', enum: ['1'] } }],
           {
-            200: ok('PaymentHealth', 'Reachable and healthy (ok) or degraded.', 'no-store'),
-            304: notModified(),
-            400: failure('Unknown parameter or a force value other than 1.'),
-            503: { description: 'Unreachable or misconfigured (down).', headers: jsonHeaders('no-store'), content: { 'application/json': { schema: ref('PaymentHealth') } } },
+            200: ok('PaymentHealth', 'Reachable and healthy (ok) or degraded.', CACHE_NO_STORE),
+            304: notModified(CACHE_NO_STORE),
+            400: failure('Unknown parameter or a force value other than 1.', CACHE_NO_STORE),
+            405: methodNotAllowed(CACHE_NO_STORE),
+            503: { description: 'Unreachable or misconfigured (down).', headers: jsonHeaders(CACHE_NO_STORE), content: { 'application/json': { schema: ref('PaymentHealth') } } },
           },
         ),
       },
@@ -134,12 +142,17 @@ function ok(schema: string, description: string, cacheControl?: string): Json {
   return { description, headers: jsonHeaders(cacheControl), content: { 'application/json': { schema: ref(schema) } } };
 }
 
-function failure(description: string): Json {
-  return { description, headers: jsonHeaders(), content: { 'application/json': { schema: ref('Error') } } };
+function failure(description: string, cacheControl?: string, extraHeaders: Json = {}): Json {
+  return { description, headers: { ...jsonHeaders(cacheControl), ...extraHeaders }, content: { 'application/json': { schema: ref('Error') } } };
 }
 
-function notModified(): Json {
-  return { description: 'Not modified: If-None-Match matched the current ETag. Every header, no body.', headers: jsonHeaders() };
+function notModified(cacheControl?: string): Json {
+  return { description: 'Not modified: If-None-Match matched the current ETag. Every header, no body.', headers: jsonHeaders(cacheControl) };
+}
+
+/** Anything but GET, HEAD or OPTIONS, on the operations a function answers. */
+function methodNotAllowed(cacheControl?: string): Json {
+  return failure('Only GET, HEAD and OPTIONS are answered.', cacheControl, { allow: header('`GET, HEAD, OPTIONS`', { type: 'string', const: 'GET, HEAD, OPTIONS' }) });
 }
 
 function operation(operationId: string, summary: string, description: string, parameters: Json[], responses: Record<number, Json>): Json {
