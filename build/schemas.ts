@@ -21,6 +21,7 @@ export const apiSchemas = {
   Version: 'api/version.schema.json',
   Error: 'api/error.schema.json',
   PaymentHealth: 'api/payment-health.schema.json',
+  Doc: 'api/doc.schema.json',
 } as const;
 
 export type ApiSchemaName = keyof typeof apiSchemas;

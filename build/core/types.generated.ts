@@ -103,6 +103,7 @@ export interface SchemaTypes {
   "api/version.schema.json"?: Version;
   "api/error.schema.json"?: ErrorBody;
   "api/payment-health.schema.json"?: PaymentHealth;
+  "api/doc.schema.json"?: Doc;
 }
 /**
  * Definitions shared by the content schemas and the response schemas.
@@ -406,4 +407,29 @@ export interface PaymentIssue {
     | "slow_response"
     | "test_mode"
     | "managed_payments_unknown";
+}
+/**
+ * JSON twin of a page of prose (/docs/<name>), such as the developer guide: its address, title, description and text.
+ */
+export interface Doc {
+  type: "guide";
+  slug: Slug;
+  /**
+   * HTML page.
+   */
+  url: string;
+  /**
+   * Markdown twin.
+   */
+  markdown_url: string;
+  /**
+   * This JSON twin.
+   */
+  json_url: string;
+  title: string;
+  description: string;
+  /**
+   * The page's text as its editor wrote it, in Markdown.
+   */
+  markdown: string;
 }

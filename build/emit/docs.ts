@@ -12,6 +12,12 @@ import type { DocPage } from './pages/inputs.ts';
 import { docRef } from './pages/refs.ts';
 import { frontMatter, twinDocument } from './markdown/document.ts';
 import { heading, paragraph } from './markdown/mdast.ts';
+import { readBody } from '../load.ts';
+import type { BodySource } from '../load.ts';
+
+/** A prose page's Markdown: `{base}` in it stands for the site's base URL, so examples show the
+ * address the build serves. */
+export const docText = (body: BodySource, baseUrl: string): string => readBody(body).replaceAll('{base}', baseUrl);
 
 export function docTwin(frame: PageFrame, doc: DocPage): string {
   return twinDocument(frontMatter(frame, docRef(frame.site.baseUrl, doc)), [heading(1, doc.title), paragraph(doc.description)], doc.body);

@@ -6,6 +6,8 @@
 import type { Emitter } from './types.ts';
 import { emitSkillJson } from './skill-json.ts';
 import { emitBundleJson } from './bundle-json.ts';
+import { emitClusterJson } from './cluster-json.ts';
+import { emitDocJson } from './doc-json.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
 import { emitHeaders } from './headers.ts';
@@ -17,6 +19,8 @@ import { emitRobots } from './robots.ts';
 export const emitters: Readonly<Record<string, Emitter>> = {
   'skill-json': emitSkillJson,
   'bundle-json': emitBundleJson,
+  'cluster-json': emitClusterJson,
+  'doc-json': emitDocJson,
   catalog: emitCatalog,
   version: emitVersion,
   headers: emitHeaders,

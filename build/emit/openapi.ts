@@ -56,6 +56,23 @@ export function openApiDocument(model: CatalogueModel): Json {
       },
       '/skills/{slug}.json': { get: operation('getSkill', 'One skill', 'The JSON twin of a published skill page.', [{ $ref: '#/components/parameters/slug' }], { 200: ok('Skill', 'The skill.'), 304: notModified(), 404: failure('No published skill has this slug.'), 500: failure('The skill could not be read.') }) },
       '/bundles/{slug}.json': { get: operation('getBundle', 'One bundle', 'The JSON twin of a published bundle page; its skills list is always complete.', [{ $ref: '#/components/parameters/slug' }], { 200: ok('Bundle', 'The bundle.'), 304: notModified(), 404: failure('No published bundle has this slug.'), 500: failure('The bundle could not be read.') }) },
+      '/clusters/{cluster}.json': {
+        get: operation(
+          'getCluster',
+          'One cluster',
+          'The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.',
+          [{ $ref: '#/components/parameters/clusterId' }],
+          { 200: ok('Catalog', 'The catalogue of the cluster.'), 304: notModified(), 404: failure('No cluster has this id.'), 500: failure('The cluster could not be read.') },
+        ),
+      },
+      '/docs/{name}.json': {
+        get: operation('getDoc', 'One page of prose', 'The JSON twin of a page such as the developer guide, with its text as Markdown.', [{ $ref: '#/components/parameters/docName' }], {
+          200: ok('Doc', 'The page.'),
+          304: notModified(),
+          404: failure('No page of prose has this name.'),
+          500: failure('The page could not be read.'),
+        }),
+      },
       '/api/public/health/payment': {
         get: operation(
           'getPaymentHealth',
@@ -99,6 +116,8 @@ export function openApiDocument(model: CatalogueModel): Json {
           schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX },
         },
         slug: { name: 'slug', in: 'path', required: true, description: 'The slug as in the page URL.', schema: ref('Slug') },
+        clusterId: { name: 'cluster', in: 'path', required: true, description: 'The cluster id as in the page URL.', schema: ref('ClusterId') },
+        docName: { name: 'name', in: 'path', required: true, description: 'The name as in the page URL.', schema: ref('Slug') },
         ifNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'One or more entity tags (or `*`); a match answers 304.', schema: { type: 'string' } },
       },
       headers: {

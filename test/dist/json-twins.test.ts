@@ -5,7 +5,9 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { apiValidator } from '../../build/ajv.ts';
 import type { ApiSchemaName } from '../../build/schemas.ts';
-import type { Bundle, Catalog, Skill } from '../../build/core/types.ts';
+import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../build/core/types.ts';
+import { CLUSTER_IDS } from '../../build/core/types.ts';
+import { catalogFor, indexCatalog } from '../../build/core/query.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(join(dist, path), 'utf8')) as T;
@@ -59,8 +61,34 @@ describe('JSON twins in dist/', async () => {
     expect(version['x-base-url'].endsWith('/')).toBe(false);
   });
 
+  const clusterFiles = (await fg('clusters/*.json', { cwd: dist })).sort();
+  const docFiles = (await fg('docs/*.json', { cwd: dist })).sort();
+
+  it('every clusters/<id>.json is the catalogue filtered to that cluster', async () => {
+    expect(clusterFiles).toEqual(CLUSTER_IDS.map((id) => `clusters/${id}.json`).sort());
+    const index = indexCatalog(catalog);
+    for (const file of clusterFiles) {
+      const twin = await readJson<Catalog>(file);
+      expectValid('Catalog', twin, file);
+      const id = file.slice('clusters/'.length, -'.json'.length) as ClusterId;
+      expect(twin).toEqual(catalogFor(catalog, index, { clusters: [id], sort: 'default', limit: null }));
+      expect(twin.skills.every((skill) => skill.clusters.some((cluster) => cluster.id === id)), file).toBe(true);
+    }
+  });
+
+  it('every docs/<name>.json is a valid Doc whose text is its Markdown twin’s body', async () => {
+    for (const file of docFiles) {
+      const doc = await readJson<Doc>(file);
+      expectValid('Doc', doc, file);
+      expect(doc.json_url).toBe(`${catalog.site}/${file}`);
+      const twin = await readFile(join(dist, file.replace(/\.json$/, '.md')), 'utf8');
+      expect(twin.trimEnd().endsWith(doc.markdown.trimEnd())).toBe(true);
+      expect(doc.markdown).not.toContain('{base}');
+    }
+  });
+
   it('no JSON file is left that no route answers', async () => {
     const all = (await fg('**/*.json', { cwd: dist })).sort();
-    expect(all).toEqual([...new Set(['catalog.json', 'openapi.json', 'version.json', ...skillFiles, ...bundleFiles])].sort());
+    expect(all).toEqual([...new Set(['catalog.json', 'openapi.json', 'version.json', ...skillFiles, ...bundleFiles, ...clusterFiles, ...docFiles])].sort());
   });
 });

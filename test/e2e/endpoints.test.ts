@@ -34,6 +34,8 @@ describe.skipIf(!serverUrl)('endpoints over HTTP', () => {
     ['a filtered catalogue', '/catalog.json?cluster=ideas,ship&sort=price&limit=3'],
     ['a skill', aSkill ? `/skills/${aSkill.slug}.json` : '/skills/(none).json'],
     ['a bundle', aBundle ? `/bundles/${aBundle.slug}.json` : '/bundles/(none).json'],
+    ['a cluster', '/clusters/pricing.json'],
+    ['the guide', '/docs/api.json'],
   ];
 
   it.each(resources)('answers %s (%s) with 200, JSON and the full header set', async (_label, path) => {
@@ -58,6 +60,11 @@ describe.skipIf(!serverUrl)('endpoints over HTTP', () => {
   ])('serves %s as the file the build wrote', async (_label, path) => {
     const reply = await call(path);
     expect(reply.body.equals(readDist(path.slice(1)))).toBe(true);
+  });
+
+  it('answers a cluster page’s JSON twin with the bytes the catalog function answers for its filter', async () => {
+    const [twin, query] = await Promise.all([call('/clusters/pricing.json'), call('/catalog.json?cluster=pricing')]);
+    expect(twin.body.equals(query.body)).toBe(true);
   });
 
   it('answers /catalog.json with the bytes of dist/catalog.json', async () => {

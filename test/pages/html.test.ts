@@ -98,9 +98,8 @@ describe('HTML pages in dist/', () => {
       expect(attr(link('canonical')!, 'href'), page).toBe(path === '/' ? `${base}/` : `${base}${path}`);
       expect(attr(link('alternate', 'text/markdown')!, 'href'), page).toBe(path === '/' ? '/index.md' : `${path}.md`);
       const json = link('alternate', 'application/json');
-      if (page.startsWith('docs/')) expect(json, page).toBeUndefined();
-      else if (page.startsWith('clusters/')) expect(attr(json!, 'href'), page).toBe(`/catalog.json?cluster=${path.split('/')[2]}`);
-      else expect(attr(json!, 'href'), page).toBe(path === '/' ? '/catalog.json' : `${path}.json`);
+      // Every page's JSON twin at its own path (the spec's "same path"), the overview's is the catalogue.
+      expect(attr(json!, 'href'), page).toBe(path === '/' ? '/catalog.json' : `${path}.json`);
       const description = head.find((el) => el.tagName === 'meta' && attr(el, 'name') === 'description');
       expect(attr(description!, 'content')?.length, page).toBeGreaterThan(10);
     }

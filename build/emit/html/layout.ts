@@ -49,7 +49,7 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
           layout.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
           page ? h('link', { rel: 'canonical', href: page.url }) : null,
           page ? h('link', { rel: 'alternate', type: 'text/markdown', href: page.markdownPath }) : null,
-          page?.jsonPath ? h('link', { rel: 'alternate', type: 'application/json', href: page.jsonPath }) : null,
+          page ? h('link', { rel: 'alternate', type: 'application/json', href: page.jsonPath }) : null,
           layout.links ?? null,
           h('link', { rel: 'stylesheet', href: stylesheet.href, integrity: stylesheet.integrity }),
           h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
@@ -112,7 +112,7 @@ function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
           h('h2#footer-page', 'This page'),
           h('ul', [
             link(page.markdownPath, 'As Markdown', 'text/markdown'),
-            page.jsonPath ? link(page.jsonPath, 'As JSON', 'application/json') : null,
+            link(page.jsonPath, 'As JSON', 'application/json'),
           ]),
         ])
       : null,

@@ -25,7 +25,7 @@ import { skillTwin } from '../markdown/skill.ts';
 import { bundleTwin } from '../markdown/bundle.ts';
 import { clusterTwin } from '../markdown/cluster.ts';
 import { homeTwin } from '../markdown/home.ts';
-import { docHtml, docTwin } from '../docs.ts';
+import { docHtml, docText, docTwin } from '../docs.ts';
 import { LLMS_FILE, llmsTxt } from '../llms.ts';
 
 export type PageJob =
@@ -94,8 +94,7 @@ export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
       return [{ path: page.htmlFile, bytes: bundleHtml(frame, input) }, { path: page.markdownFile, bytes: bundleTwin(frame, input) }];
     }
     case 'doc': {
-      // `{base}` in a guide stands for the site's base URL, so examples show the address the build serves.
-      const input = { ...job.input, body: readBody(job.input.body).replaceAll('{base}', base) };
+      const input = { ...job.input, body: docText(job.input.body, base) };
       const page = docRef(base, input);
       return [{ path: page.htmlFile, bytes: docHtml(frame, input) }, { path: page.markdownFile, bytes: docTwin(frame, input) }];
     }

@@ -19,8 +19,8 @@ export interface PageRef {
   markdownFile: string;
   /** Root-relative path of the Markdown twin. */
   markdownPath: string;
-  /** Root-relative path of the JSON twin; null for prose pages, which have none. */
-  jsonPath: string | null;
+  /** Root-relative path of the JSON twin. */
+  jsonPath: string;
   /** Absolute, canonical URL of the page. */
   url: string;
   markdownUrl: string;
@@ -64,12 +64,12 @@ export const skillRef = (baseUrl: string, skill: Skill): PageRef =>
 export const bundleRef = (baseUrl: string, bundle: Bundle): PageRef =>
   ref(baseUrl, 'bundle', `bundles/${bundle.slug}`, { jsonPath: `/bundles/${bundle.slug}.json`, title: bundle.title, description: bundle.blurb });
 
-/** A cluster's JSON twin is the filtered catalogue: the catalog function answers it. */
+/** A cluster's JSON twin is the catalogue filtered to it, as `/catalog.json?cluster=<id>` answers. */
 export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
-  ref(baseUrl, 'cluster', `clusters/${cluster.id}`, { jsonPath: `/catalog.json?cluster=${cluster.id}`, title: cluster.label, description: cluster.question });
+  ref(baseUrl, 'cluster', `clusters/${cluster.id}`, { jsonPath: `/clusters/${cluster.id}.json`, title: cluster.label, description: cluster.question });
 
 export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
-  ref(baseUrl, 'guide', doc.path, { jsonPath: null, title: doc.title, description: doc.description });
+  ref(baseUrl, 'guide', doc.path, { jsonPath: `/${doc.path}.json`, title: doc.title, description: doc.description });
 
 export interface DatedPage extends PageRef {
   /** ISO date-time of the last change of what the page shows, for the sitemap. */
