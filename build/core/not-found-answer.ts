@@ -5,7 +5,7 @@
 import { jsonResponse, preflightResponse } from './respond.ts';
 import { notFoundBody } from './errors.ts';
 import { nearest } from './nearest.ts';
-import { apiHeaders, MARKDOWN_CONTENT_TYPE } from './headers.ts';
+import { apiHeaders, majorOfPath, MARKDOWN_CONTENT_TYPE } from './headers.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
 
@@ -24,7 +24,7 @@ export async function answerNotFound(request: Request, constants: AnswerConstant
   const path = requestedPath(new URL(request.url).pathname);
   const unversioned = path.replace(/^\/v[0-9]+(?=\/)/, '');
   const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
-  const headers = apiHeaders(constants);
+  const headers = apiHeaders(constants, { major: majorOfPath(path) });
 
   if (unversioned.endsWith('.json') || unversioned.startsWith('/api/')) {
     const prefix = path.slice(0, path.length - unversioned.length);
