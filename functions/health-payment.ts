@@ -1,9 +1,9 @@
 /** GET /api/public/health/payment (and under /v1): can the shop take payments through Stripe? */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { CACHE_NO_STORE } from '../build/core/headers.ts';
 import type { BuildStamp } from '../build/core/headers.ts';
-import { jsonResponse, preflightResponse } from '../build/core/respond.ts';
+import { answeringErrors, jsonResponse, preflightResponse } from '../build/core/respond.ts';
 import { badHealthQueryBody, cachedHealthCheck, httpStatusOf, methodNotAllowedBody, parseHealthQuery } from '../build/payment/index.ts';
 
 const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
@@ -13,7 +13,7 @@ const noStore = { stamp, cacheControl: CACHE_NO_STORE };
 // Module scope: one cache per function instance, kept between requests.
 const paymentHealth = cachedHealthCheck();
 
-export default async (request: Request, _context?: Context): Promise<Response> => {
+export default answeringErrors(constants, async (request: Request): Promise<Response> => {
   if (request.method === 'OPTIONS') return preflightResponse(request, stamp);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return jsonResponse(request, methodNotAllowedBody(request.method, links), { ...noStore, status: 405, extraHeaders: { allow: 'GET, HEAD, OPTIONS' } });
@@ -23,7 +23,7 @@ export default async (request: Request, _context?: Context): Promise<Response> =
   // Netlify exposes the site's environment variables to functions in process.env.
   const health = await paymentHealth(process.env, { force: query.force });
   return jsonResponse(request, health, { ...noStore, status: httpStatusOf(health) });
-};
+});
 
 export const config: Config = {
   path: ['/api/public/health/payment', '/v1/api/public/health/payment'],

@@ -3,13 +3,14 @@ import type { Config } from '@netlify/functions';
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { answerNotFound } from '../build/core/not-found-answer.ts';
 import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
+import { answeringErrors } from '../build/core/respond.ts';
 
 const resources = {
   catalog: cachedCatalog(() => loadCatalog(catalogCandidates(), constants.catalogLayout)),
   notFoundPage: () => readBuiltFile('404.html'),
 };
 
-export default (request: Request): Promise<Response> => answerNotFound(request, constants, resources);
+export default answeringErrors(constants, (request) => answerNotFound(request, constants, resources));
 
 export const config: Config = {
   path: '/*',

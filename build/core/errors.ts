@@ -25,10 +25,10 @@ export function notFoundBody(path: string, links: ErrorLinks, didYouMean: string
   );
 }
 
-export function serverErrorBody(links: ErrorLinks): ErrorBody {
+export function serverErrorBody(links: ErrorLinks, message = 'The catalogue could not be read; try again shortly.'): ErrorBody {
   return errorBody(
     'server_error',
-    'The catalogue could not be read; try again shortly.',
+    message,
     [`${links.baseUrl}/version.json`],
     links,
   );

@@ -1,6 +1,6 @@
 /** Response bodies: whole up to Netlify's buffered limit, streamed past it, the same bytes either way. */
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, responseBody, STREAM_ABOVE } from './respond.ts';
+import { answeringErrors, jsonResponse, responseBody, STREAM_ABOVE } from './respond.ts';
 
 const stamp = { buildVersion: '1.0.0+test', baseUrl: 'https://shop.example' };
 
@@ -22,5 +22,33 @@ describe('responseBody', () => {
     const response = jsonResponse(new Request('https://shop.example/catalog.json'), bytes, { stamp, etag: '"big"' });
     expect(response.headers.get('etag')).toBe('"big"');
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+describe('answeringErrors', () => {
+  const constants = { ...stamp, documentationUrl: 'https://shop.example/docs/api' };
+
+  it('turns an unexpected failure into a JSON 500 with every header and no stack', async () => {
+    const handler = answeringErrors(constants, () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    const response = await handler(new Request('https://shop.example/v1/catalog.json'));
+    console.error = original;
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-build-version')).toBe(stamp.buildVersion);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = await response.json();
+    expect(body).toMatchObject({ error: 'server_error', code: 'server_error' });
+    expect(JSON.stringify(body)).not.toContain('secret detail');
+    expect(errors).toHaveLength(1);
+  });
+
+  it('passes an answer through untouched', async () => {
+    const answer = new Response('fine');
+    expect(await answeringErrors(constants, () => answer)(new Request('https://shop.example/'))).toBe(answer);
   });
 });

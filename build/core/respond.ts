@@ -2,7 +2,9 @@
  * JSON answers of the functions: body, the header module's full set, a strong ETag and RFC 9110
  * conditional requests. Web-standard Request → Response, so it runs anywhere and tests in-process.
  */
-import { apiHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
+import { apiHeaders, CACHE_NO_STORE, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
+import { serverErrorBody } from './errors.ts';
+import type { ErrorLinks } from './errors.ts';
 import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
 import { jsonBytes } from './json.ts';
@@ -79,4 +81,25 @@ export function responseBody(bytes: SerialisedJson): BodyInit {
 export function preflightResponse(request: Request, stamp: BuildStamp): Response {
   const major = majorOfPath(new URL(request.url).pathname);
   return new Response(null, { status: 204, headers: { ...apiHeaders(stamp, { major }), ...preflightHeaders() } });
+}
+
+/**
+ * A function's handler that never lets the platform answer for it: anything it did not expect
+ * becomes a 500 `server_error` in JSON with every header (and `no-store`), and the cause goes to
+ * the function's log, never into the body.
+ */
+export function answeringErrors(
+  constants: BuildStamp & { documentationUrl: string },
+  handler: (request: Request) => Response | Promise<Response>,
+): (request: Request, platformContext?: unknown) => Promise<Response> {
+  const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
+  const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      console.error(`${request.method} ${new URL(request.url).pathname}: unexpected failure`, error);
+      return jsonResponse(request, serverErrorBody(links, 'The request could not be answered; try again shortly.'), { stamp, status: 500, cacheControl: CACHE_NO_STORE });
+    }
+  };
 }
