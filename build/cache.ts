@@ -13,9 +13,10 @@
  * One build at a time per cache folder.
  */
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the layout of the cache itself changes. */
 const CACHE_FORMAT = 2;
@@ -126,12 +127,6 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
   const indexPath = join(dir, 'index.json');
   const distPath = join(dir, 'dist.json');
   const objectsDir = join(dir, 'objects');
-  const writeAtomically = (path: string, text: string) => {
-    mkdirSync(dir, { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  };
   const previous = readIndex(indexPath, fingerprint);
   const stored = new Set(previous.objects);
   const next: IndexFile = { format: CACHE_FORMAT, fingerprint, documents: {}, outputs: {}, objects: [] };
@@ -187,12 +182,8 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
         madeDirs.add(dir);
       }
       const path = objectPath(object);
-      // A copy where links are refused, under a temporary name so a torn write never has a real name.
-      if (!tryLink(source, path)) {
-        const temporary = `${path}.${process.pid}.tmp`;
-        writeFileSync(temporary, readFileSync(source));
-        renameSync(temporary, path);
-      }
+      // A copy where links are refused.
+      if (!tryLink(source, path)) writeFileAtomically(path, readFileSync(source));
       stored.add(object);
     },
     distFiles(outDir) {
@@ -209,11 +200,11 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
     },
     rememberDist(outDir, files) {
       const identity = distIdentity(outDir);
-      if (identity) writeAtomically(distPath, JSON.stringify({ outDir, identity, files: [...files] } satisfies DistFile));
+      if (identity) writeFileAtomically(distPath, JSON.stringify({ outDir, identity, files: [...files] } satisfies DistFile));
     },
     commit() {
       next.objects = [...used];
-      writeAtomically(indexPath, JSON.stringify(next));
+      writeFileAtomically(indexPath, JSON.stringify(next));
       collectGarbage(objectsDir, used);
     },
   };

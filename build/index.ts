@@ -10,7 +10,8 @@ import type { CatalogueModel } from './model.ts';
 import { contentDates } from './content-dates.ts';
 import { emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
-import { OutputFolder, writeFileAtomically } from './write.ts';
+import { OutputFolder } from './write.ts';
+import { writeFileAtomically } from './atomic-file.ts';
 import { codeFingerprint, NO_CACHE, openCache } from './cache.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache.ts';
@@ -125,7 +126,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         : `${output.files.length} files to ${outDir}`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
     const constantsFile = options.constantsFile === undefined ? join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE) : options.constantsFile;
-    if (constantsFile) await writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
+    // Beside the functions' code, outside dist/.
+    if (constantsFile) writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
     return { model, files: output.files, pages, timings };
   } catch (error) {
     output.abort();

@@ -9,7 +9,7 @@
  * files no longer made are removed: a build that changed one page touches three files, not all.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { NO_CACHE, objectHasher } from './cache.ts';
 import type { BuildCache } from './cache.ts';
@@ -188,12 +188,4 @@ export class OutputFolder {
     }
     return target;
   }
-}
-
-/** Small files outside dist/ (the function's build constants): written whole or not at all. */
-export async function writeFileAtomically(path: string, bytes: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, path);
 }
