@@ -109,6 +109,28 @@ describe.skipIf(!base)('pages in Chromium', () => {
     await check('/', 'home-dark', { width: 1280, height: 900 }, 'dark');
   });
 
+  it('shows a shopper the price and its buttons inside the first screen of a phone, on every skill and bundle page', async () => {
+    const phone = { width: 390, height: 844 };
+    const context = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    const items = fg.sync(['skills/*.html', 'bundles/*.html'], { cwd: DIST }).sort().map((file) => `/${file.replace(/\.html$/, '')}`);
+    expect(items.length).toBeGreaterThan(0);
+    const below: string[] = [];
+    for (const path of items) {
+      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      // Bottom edges in CSS pixels from the top of the page, as the page first shows.
+      const edges = await page.evaluate(() => {
+        const bottom = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY;
+        return { price: bottom('.buy .price'), cart: bottom('.buy .actions .button') };
+      });
+      for (const [what, edge] of Object.entries(edges)) if (!(edge <= phone.height)) below.push(`${path}: ${what} ends at ${edge} px`);
+    }
+    await page.goto(`${base}${items[0]}`, { waitUntil: 'load' });
+    await page.screenshot({ path: join(ARTIFACTS, 'item-phone-first-screen.png') });
+    await context.close();
+    expect(below).toEqual([]);
+  });
+
   it('moves keyboard focus to the skip link first, with a visible outline', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -8,6 +8,7 @@ import type { PageFrame } from '../pages/frame.ts';
 import type { BundlePage } from '../pages/inputs.ts';
 import { bundleRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
+import { bundleProduct } from './structured-data.ts';
 import { bundleSaving, price, section, skillPath } from './parts.ts';
 
 export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: BundlePage): string {
@@ -18,8 +19,10 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
       h('h1', bundle.title),
       h('p.lead', bundle.blurb),
     ]),
+    // Price first, as on a skill page: within a phone's first screen.
     h('div.item', [
-      h('div', [
+      buyBox(frame, bundle),
+      h('div.item-main', [
         section('problem', 'The problem', [h('p', bundle.problem)]),
         section('why', 'Why these skills', [h('p', bundle.why)]),
         section('skills', 'Skills in this bundle', [
@@ -32,7 +35,6 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
         ]),
         body.trim() ? section('about', 'About this bundle', [h('div.prose', renderBody(body, { topHeading: 3 }))]) : null,
       ]),
-      buyBox(frame, bundle),
     ]),
   ];
   return renderPage(frame, {
@@ -41,6 +43,7 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: '/#bundles' }, { label: bundle.title }],
     content,
+    structuredData: [bundleProduct(bundle, page.url, page.description)],
   });
 }
 

@@ -11,6 +11,7 @@ import type { PageFrame } from '../pages/frame.ts';
 import { homeRef } from '../pages/refs.ts';
 import { listedIn } from '../pages/listing.ts';
 import { renderPage } from './layout.ts';
+import { webSite } from './structured-data.ts';
 import { bundleCard, clusterPath, skillCard, skillPath } from './parts.ts';
 
 export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;
@@ -45,7 +46,14 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
       ]),
     ]),
   ];
-  return renderPage(frame, { page, title: `${frame.site.name} · Catalogue`, description: page.description, current: 'catalogue', content });
+  return renderPage(frame, {
+    page,
+    title: `${frame.site.name} · Catalogue`,
+    description: page.description,
+    current: 'catalogue',
+    content,
+    structuredData: [webSite(frame.site.name, page.url, page.description)],
+  });
 }
 
 function clusterSection(catalog: Catalog, cluster: Cluster): Element {

@@ -8,6 +8,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
 import type { PageFrame } from '../pages/frame.ts';
 import type { PageRef } from '../pages/refs.ts';
+import { breadcrumbList, jsonLdScript } from './structured-data.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
 export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading'] as const;
@@ -31,6 +32,8 @@ export interface PageLayout {
   /** Extra `<link>`s in the head (the guide's `service-desc`). */
   links?: Element[];
   noindex?: boolean;
+  /** schema.org JSON-LD documents about the page's item (BreadcrumbList is added from `breadcrumbs`). */
+  structuredData?: object[];
 }
 
 export function renderPage(frame: PageFrame, layout: PageLayout): string {
@@ -55,6 +58,7 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
           h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
           h('meta', { name: 'color-scheme', content: 'light dark' }),
           page ? openGraph(frame, page, layout) : null,
+          structuredData(frame, layout).map(jsonLdScript),
         ]),
         h('body', [
           h('a.skip-link', { href: '#main' }, 'Skip to content'),
@@ -75,7 +79,23 @@ function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element
     h('meta', { property: 'og:title', content: page.title }),
     h('meta', { property: 'og:description', content: layout.description }),
     h('meta', { property: 'og:url', content: page.url }),
+    h('meta', { name: 'twitter:card', content: 'summary' }),
+    h('meta', { name: 'twitter:title', content: page.title }),
+    h('meta', { name: 'twitter:description', content: layout.description }),
   ];
+}
+
+/** The page's own documents, then its breadcrumbs as a BreadcrumbList with absolute URLs. */
+function structuredData(frame: PageFrame, layout: PageLayout): object[] {
+  const documents = [...(layout.structuredData ?? [])];
+  if (layout.page && layout.breadcrumbs) {
+    const { page, breadcrumbs } = layout;
+    documents.push(breadcrumbList(breadcrumbs.map((crumb, i) => ({
+      name: crumb.label,
+      url: i === breadcrumbs.length - 1 || !crumb.href ? page.url : new URL(crumb.href, frame.site.baseUrl).href,
+    }))));
+  }
+  return documents;
 }
 
 function siteHeader(frame: PageFrame, current: PageLayout['current']): Element {

@@ -8,6 +8,7 @@ import type { PageFrame } from '../pages/frame.ts';
 import type { SkillPage } from '../pages/inputs.ts';
 import { skillRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
+import { skillProduct } from './structured-data.ts';
 import { bundleCard, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
 
 export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage): string {
@@ -24,8 +25,11 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
       h('p.byline', `by ${skill.author}`),
       skill.summary ? h('p.lead', skill.summary) : null,
     ]),
+    // The price and its buttons come first: on a phone the columns stack, and a shopper should not
+    // scroll past the whole description to find them. From 62rem the CSS puts them in the side column.
     h('div.item', [
-      h('div', [
+      buyBox(skill),
+      h('div.item-main', [
         facts.length > 0 ? section('problem', 'Problem and outcome', [h('dl.facts', facts.flatMap(([term, text]) => [h('dt', term), h('dd', text)]))]) : null,
         section('commands', 'Commands', commands(skill.commands)),
         h('div.columns', [
@@ -42,7 +46,6 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
             ])
           : null,
       ]),
-      buyBox(skill),
     ]),
   ];
   return renderPage(frame, {
@@ -51,6 +54,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: first.label, href: clusterPath(first.id) }, { label: skill.title }],
     content,
+    structuredData: [skillProduct(skill, page.url, page.description)],
   });
 }
 
