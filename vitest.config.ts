@@ -1,12 +1,27 @@
 import { defineConfig } from 'vitest/config';
+import { LAYERS, NOT_VITEST } from './test/setup/layers.ts';
+
+/** What each layer needs before its first file runs; shared, so `npm test` builds once and serves once. */
+const SETUP = {
+  unit: [],
+  build: ['test/setup/build-layer.ts'],
+  http: ['test/setup/server-layer.ts'],
+  browser: ['test/setup/server-layer.ts'],
+} as const;
 
 export default defineConfig({
   test: {
-    include: ['build/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
-    // Builds the sample content into dist/ and serves it with `netlify dev --offline` for the HTTP suites.
-    globalSetup: ['test/setup/global.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 180_000,
+    projects: Object.entries(LAYERS).map(([name, layer]) => ({
+      extends: true,
+      test: {
+        name,
+        include: [...layer.include],
+        exclude: [...layer.exclude, ...NOT_VITEST],
+        globalSetup: [...SETUP[name as keyof typeof SETUP]],
+      },
+    })),
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTwinPath, parseAccept, prefersMarkdown, varyWithAccept, weightOf } from './negotiate.ts';
+import { markdownTwinPath, PAGE_PATH_PATTERNS, parseAccept, prefersMarkdown, varyWithAccept, weightOf } from './negotiate.ts';
 
 describe('prefersMarkdown', () => {
   it.each([
@@ -146,6 +146,16 @@ describe('markdownTwinPath', () => {
   ])('%s has no twin to negotiate', (path) => {
     expect(markdownTwinPath(path)).toBeNull();
   });
+});
+
+describe('PAGE_PATH_PATTERNS', () => {
+  const routes = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
+  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
+    '%s is routed to the Edge Function exactly when it has a twin',
+    (path) => {
+      expect(routes.some((route) => route.test(path))).toBe(markdownTwinPath(path) !== null);
+    },
+  );
 });
 
 describe('varyWithAccept', () => {

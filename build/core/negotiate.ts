@@ -1,7 +1,10 @@
 /**
  * Content negotiation between a page and its Markdown twin: pure, so the Edge Function that makes
  * the decision at request time is a thin adapter and the decision itself is tested in vitest.
+ * Web-standard only (no `node:` imports): the Edge Function runs it under Deno.
  */
+import defs from '../../schema/defs.schema.json' with { type: 'json' };
+import { CURRENT_MAJOR } from './headers.ts';
 
 /** One media range of an Accept header, as RFC 9110 §12.5.1 defines it. */
 interface MediaRange {
@@ -84,8 +87,27 @@ export function prefersMarkdown(acceptHeader: string | null | undefined): boolea
   return markdown > 0 && markdown > weightOf(ranges, 'text/html', PAGE_PARAMS);
 }
 
-const SLUG = '[a-z0-9-]+';
-const PAGE_PATHS: readonly RegExp[] = [new RegExp(`^/(skills|bundles|clusters|docs)/(${SLUG})/?$`)];
+/** The folders of pages that have a Markdown twin; the catalogue itself is `/`. */
+export const PAGE_SECTIONS = ['skills', 'bundles', 'clusters', 'docs'] as const;
+
+// The schema's slug, without its anchors, to sit inside a path pattern.
+const SLUG = defs.$defs.Slug.pattern.replace(/^\^|\$$/g, '');
+// The `/v1` rewrite in netlify.toml serves the same pages under the current major.
+const MAJOR_PREFIX = `(?:/v${CURRENT_MAJOR})?`;
+
+/**
+ * Every path of a page with a Markdown twin, as anchored regular expressions (sources): the
+ * catalogue (`/`, `/v1`, `/v1/`) and one page of a section, with or without `/v1` and a trailing
+ * slash. Nothing with a dot matches, so no `.json`, `.md`, `.txt`, `.xml`, asset or function path
+ * does. The Edge Function routes on exactly these (its `pattern`), so it never runs in front of
+ * the API.
+ */
+export const PAGE_PATH_PATTERNS: readonly string[] = [
+  `^${MAJOR_PREFIX}/?$`,
+  `^${MAJOR_PREFIX}/(${PAGE_SECTIONS.join('|')})/(${SLUG})/?$`,
+];
+
+const [CATALOGUE_PAGE, SECTION_PAGE] = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
 
 /**
  * The Markdown twin of a page path, or null when the path is not a page that has one. A `/v1`
@@ -93,13 +115,9 @@ const PAGE_PATHS: readonly RegExp[] = [new RegExp(`^/(skills|bundles|clusters|do
  * (`/skills/x.html`, `.json`, `.md`) name their representation and are left alone.
  */
 export function markdownTwinPath(pathname: string): string | null {
-  const path = pathname.replace(/^\/v1(?=\/|$)/, '');
-  if (path === '' || path === '/') return '/index.md';
-  for (const pattern of PAGE_PATHS) {
-    const match = pattern.exec(path);
-    if (match) return `/${match[1]}/${match[2]}.md`;
-  }
-  return null;
+  if (CATALOGUE_PAGE.test(pathname)) return '/index.md';
+  const match = SECTION_PAGE.exec(pathname);
+  return match ? `/${match[1]}/${match[2]}.md` : null;
 }
 
 /** Add `Accept` to a Vary header value without repeating it. */

@@ -41,7 +41,7 @@ function page(api: string): string {
 </script></body></html>`;
 }
 
-describe.skipIf(!serverUrl)('the catalogue from a page on another origin', () => {
+describe('the catalogue from a page on another origin', () => {
   let pageServer: Server;
   let pageUrl: string;
   let browser: Browser;

@@ -5,12 +5,13 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import fg from 'fast-glob';
+import { serverUrl as base } from '../helpers/server.ts';
 
-const base = inject('serverUrl');
+
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 const DIST = join(import.meta.dirname, '../../dist');
 const skill = fg.sync('skills/*.html', { cwd: DIST }).sort()[0]?.replace(/\.html$/, '');
@@ -44,7 +45,7 @@ async function visit(page: Page, path: string): Promise<Visit> {
   return seen;
 }
 
-describe.skipIf(!base)('pages in Chromium', () => {
+describe('pages in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {

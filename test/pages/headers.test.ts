@@ -1,138 +1,188 @@
 /**
- * Headers of pages, twins and listings: in the generated `_headers` (production honours it; no
- * header name set by two rules that can match one path, since Netlify would join the values), and
- * over HTTP from the local Netlify runtime.
+ * Every file of dist/ against `dist/_headers` as Netlify compiles it: the rules read by
+ * @netlify/headers-parser (the parser netlify-cli and the build use) and matched the way
+ * netlify-cli's `headersForPath` matches them, each request path against each rule's `forRegExp`.
+ * Each file, at every path it answers, gets exactly the headers meant for its type, no more and no
+ * less, and no header name from two rules (production would join the two values). Run over the
+ * sample content and over a fixture whose slugs end in the letters of extensions (`cmd`,
+ * `readme-md`, `config-json`, `notes-txt`, `sitemap-xml`), which a pattern such as `/*.md`
+ * catches: Netlify compiles it to `^/(.*).md/?$`, where `.` is any character.
+ * test/e2e/page-headers.test.ts checks them over HTTP.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../build/core/page-headers.ts';
-import { HAS_GUIDE, files, htmlFiles, pagePathOf, read } from './dist.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build/index.ts';
+import { netlifyPathPattern } from '../../build/emit/headers.ts';
+import { apiHeaders } from '../../build/core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../../build/core/headers.ts';
+import {
+  agentOnlyHeaders, CONTENT_SECURITY_POLICY, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
+} from '../../build/core/page-headers.ts';
+import { DIST } from './dist.ts';
 
-interface Rule {
-  path: string;
-  pattern: RegExp;
-  headers: Map<string, string>;
+interface CompiledRule {
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
 }
 
-/** Netlify's `_headers`: a path line, then indented `name: value` lines. Paths take `*` (splat)
- * and `:name` (one segment) only. */
-function parseHeaders(text: string): Rule[] {
-  const rules: Rule[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      const source = line.trim().split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*'))).join('/');
-      rules.push({ path: line.trim(), pattern: new RegExp(`^${source}$`), headers: new Map() });
-    } else {
-      const colon = line.indexOf(':');
-      rules.at(-1)!.headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-    }
-  }
-  return rules;
+interface BuiltSite {
+  dir: string;
+  rules: CompiledRule[];
+  files: string[];
+  stamp: BuildStamp;
 }
 
-const rules = parseHeaders(read('_headers'));
-const headersFor = (path: string) => {
+async function site(dir: string): Promise<BuiltSite> {
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: [], minimal: false });
+  expect(errors).toEqual([]);
+  const version = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8')) as Record<string, string>;
+  return {
+    dir,
+    rules: headers as CompiledRule[],
+    // Netlify publishes neither `_headers` nor `_redirects`: they are read, not served.
+    files: fg.sync('**/*', { cwd: dir }).filter((file) => !file.startsWith('_')).sort(),
+    stamp: { buildVersion: version['x-build-version'], baseUrl: version['x-base-url'] },
+  };
+}
+
+/** The paths a file answers at: its own, and a page's pretty path (`/skills/x` for skills/x.html). */
+function pathsOf(file: string): string[] {
+  if (file === 'index.html') return ['/index.html', '/'];
+  if (file.endsWith('.html') && file !== '404.html') return [`/${file}`, `/${file.slice(0, -'.html'.length)}`];
+  return [`/${file}`];
+}
+
+/** Every header every matching rule gives a path, each value kept, lower-case names. */
+function headersFor(rules: readonly CompiledRule[], path: string): Map<string, string[]> {
   const merged = new Map<string, string[]>();
-  for (const rule of rules.filter((candidate) => candidate.pattern.test(path))) {
-    for (const [name, value] of rule.headers) merged.set(name, [...(merged.get(name) ?? []), value]);
+  for (const rule of rules.filter((candidate) => candidate.forRegExp.test(path))) {
+    for (const [name, value] of Object.entries(rule.values)) merged.set(name.toLowerCase(), [...(merged.get(name.toLowerCase()) ?? []), value]);
   }
   return merged;
-};
-const one = (path: string, name: string) => {
-  const values = headersFor(path).get(name) ?? [];
-  expect(values, `${path} ${name}`).toHaveLength(1);
-  return values[0];
-};
+}
 
-const pagePaths = htmlFiles().filter((file) => file !== '404.html').map(pagePathOf);
-const twinPaths = files('**/*.md').map((file) => `/${file}`);
-// Every path something answers at: files, pretty page paths, functions, and a path nothing has.
-const everyPath = [...files('**/*').map((file) => `/${file}`), ...pagePaths, '/catalog.json', '/api/public/health/payment', '/no/such/page'];
+/** What a file of each type is meant to carry, from the header module, by the file's type alone. */
+function meantFor(file: string, stamp: BuildStamp): HeaderSet {
+  const every = { ...apiHeaders(stamp), ...securityHeaders() };
+  const inSection = file.includes('/') && !file.startsWith('assets/');
+  if (file === '404.html' || file.startsWith('assets/')) return every;
+  if (file.endsWith('.html')) return { ...every, ...negotiatedPageHeaders() };
+  if (file.endsWith('.md')) return { ...every, ...negotiatedPageHeaders(), ...markdownTwinHeaders() };
+  // A JSON twin beside its page varies on Accept with it, harmlessly; the top-level documents do not.
+  if (file.endsWith('.json')) return inSection ? { ...every, ...negotiatedPageHeaders() } : every;
+  if (file === 'llms.txt' || file === 'robots.txt') return { ...every, ...plainTextHeaders() };
+  if (file === 'llms-full.txt') return { ...every, ...plainTextHeaders(), ...agentOnlyHeaders() };
+  if (file === 'sitemap.xml') return { ...every, ...sitemapHeaders() };
+  throw new Error(`${file}: no kind of file known for it; say which headers it is meant to have`);
+}
 
-describe('dist/_headers', () => {
-  it('never sets one header name in two rules that match the same path', () => {
-    for (const path of everyPath) {
-      for (const [name, values] of headersFor(path)) expect(values, `${path}: ${name}`).toHaveLength(1);
+function lowerCased(headers: HeaderSet): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+function checkEveryFile(get: () => BuiltSite): void {
+  it('gives each file, at every path it answers, exactly the headers meant for its type, each from one rule', () => {
+    const { rules, files, stamp } = get();
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      for (const path of pathsOf(file)) {
+        const got = headersFor(rules, path);
+        for (const [name, values] of got) expect(values, `${path}: ${name} from ${values.length} rules`).toHaveLength(1);
+        expect(Object.fromEntries([...got].map(([name, values]) => [name, values[0]])), path).toEqual(lowerCased(meantFor(file, stamp)));
+      }
     }
   });
 
-  it('gives every page (by its path and its file) and every Markdown twin Vary: Accept', () => {
-    const pageFiles = htmlFiles().filter((file) => file !== '404.html').map((file) => `/${file}`);
-    for (const path of [...pagePaths, ...pageFiles, ...twinPaths]) expect(one(path, 'vary'), path).toBe('Accept');
-  });
-
-  it('serves every twin as text/markdown; charset=utf-8, and the listings as text and XML', () => {
-    for (const path of twinPaths) expect(one(path, 'content-type'), path).toBe('text/markdown; charset=utf-8');
-    for (const path of ['/llms.txt', '/llms-full.txt', '/robots.txt']) expect(one(path, 'content-type'), path).toBe('text/plain; charset=utf-8');
-    expect(one('/sitemap.xml', 'content-type')).toBe('application/xml; charset=utf-8');
+  it('writes only rule paths whose compiled pattern the build predicts', () => {
+    for (const rule of get().rules) {
+      const predicted = netlifyPathPattern(rule.for);
+      expect([predicted.source, predicted.flags], rule.for).toEqual([rule.forRegExp.source, rule.forRegExp.flags]);
+    }
   });
 
   it('sends a strict CSP, no framing and a referrer policy with every page', () => {
-    for (const path of [...pagePaths, '/404.html']) {
-      const csp = one(path, 'content-security-policy');
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).not.toContain('unsafe-eval');
+    const { rules, files } = get();
+    for (const path of files.filter((file) => file.endsWith('.html')).flatMap(pathsOf)) {
+      const headers = headersFor(rules, path);
+      const csp = headers.get('content-security-policy')?.[0] ?? '';
+      expect(csp, path).toBe(CONTENT_SECURITY_POLICY);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
-      expect(csp).toMatch(/(^|; )style-src 'self'(;|$)/);
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(one(path, 'x-frame-options')).toBe('DENY');
-      expect(one(path, 'referrer-policy')).toBeTruthy();
+      expect(headers.get('x-frame-options'), path).toEqual(['DENY']);
+      expect(headers.get('referrer-policy')?.[0], path).toBeTruthy();
     }
   });
+}
 
-  it('leaves the API header set on /* as the header module writes it', () => {
-    const all = rules.find((rule) => rule.path === '/*')!;
-    for (const name of ['x-build-version', 'x-base-url', 'api-version', 'cache-control', 'access-control-allow-origin', 'ratelimit-policy']) {
-      expect(all.headers.has(name), name).toBe(true);
-    }
+describe('dist/_headers of the sample content', () => {
+  let built: BuiltSite;
+  beforeAll(async () => {
+    built = await site(DIST);
+  });
+  checkEveryFile(() => built);
+
+  it('keeps the twins to one wildcard rule per section when no page would be caught', () => {
+    const twinRules = built.rules.filter((rule) => rule.values['content-type'] === markdownTwinHeaders()['content-type']);
+    expect(twinRules.map((rule) => rule.for).filter((path) => path.includes('*')).length).toBeGreaterThan(0);
+    expect(twinRules.length).toBeLessThan(10);
   });
 });
 
-describe('page headers over HTTP (netlify dev)', () => {
-  const base = inject('serverUrl');
-  const skill = files('skills/*.html')[0].replace(/\.html$/, '');
-  const cluster = files('clusters/*.html')[0].replace(/\.html$/, '');
+describe('dist/_headers when slugs end in the letters of an extension', () => {
+  const out = mkdtempSync(join(tmpdir(), 'extension-slugs-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  let built: BuiltSite;
+  beforeAll(async () => {
+    await build({
+      contentDir: join(import.meta.dirname, '../fixtures/content-extension-slugs'),
+      outDir: out,
+      cacheDir: null,
+      constantsFile: null,
+      env: { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' },
+    });
+    built = await site(out);
+  });
+  checkEveryFile(() => built);
 
-  it.skipIf(!base)('answers pages as HTML with the CSP and Vary: Accept', async () => {
-    for (const path of ['/', `/${skill}`, `/${cluster}`, ...(HAS_GUIDE ? ['/docs/api'] : []), `/${skill}.html`]) {
-      const response = await fetch(`${base}${path}`);
-      await response.arrayBuffer();
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
-      expect(response.headers.get('content-security-policy'), path).toBe(CONTENT_SECURITY_POLICY);
-      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
-      expect(response.headers.get('vary'), path).toMatch(/\bAccept\b/);
+  it('has the pages the fixture is for', () => {
+    for (const page of ['skills/cmd.html', 'skills/readme-md.html', 'skills/config-json.html', 'skills/notes-txt.html', 'bundles/starter-md.html', 'bundles/kit-json.html', 'docs/howto-md.html']) {
+      expect(built.files, page).toContain(page);
     }
   });
 
-  it.skipIf(!base)('answers twins as text/markdown with Vary: Accept', async () => {
-    for (const path of ['/index.md', `/${skill}.md`, `/${cluster}.md`, ...(HAS_GUIDE ? ['/docs/api.md'] : [])]) {
-      const response = await fetch(`${base}${path}`);
-      const text = await response.text();
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type'), path).toBe('text/markdown; charset=utf-8');
-      expect(response.headers.get('vary'), path).toMatch(/\bAccept\b/);
-      expect(text.startsWith('---\ntitle: '), path).toBe(true);
+  it('gives the pages /skills/cmd and /skills/readme-md no Markdown media type and no noindex', () => {
+    for (const path of ['/skills/cmd', '/skills/readme-md', '/skills/readme-md/', '/bundles/starter-md', '/docs/howto-md']) {
+      const headers = headersFor(built.rules, path);
+      expect(headers.has('content-type'), path).toBe(false);
+      expect(headers.has('x-robots-tag'), path).toBe(false);
+      expect(headers.get('vary'), path).toEqual(['Accept']);
     }
   });
 
-  it.skipIf(!base)('answers llms.txt, llms-full.txt and robots.txt as UTF-8 text, the sitemap as XML', async () => {
-    for (const path of ['/llms.txt', '/llms-full.txt', '/robots.txt']) {
-      const response = await fetch(`${base}${path}`);
-      await response.arrayBuffer();
-      expect(response.headers.get('content-type')?.toLowerCase(), path).toBe('text/plain; charset=utf-8');
+  it('still gives their twins the Markdown media type', () => {
+    for (const path of ['/skills/cmd.md', '/skills/readme-md.md', '/bundles/starter-md.md', '/docs/howto-md.md', '/skills/config-json.md']) {
+      expect(headersFor(built.rules, path).get('content-type'), path).toEqual(['text/markdown; charset=utf-8']);
     }
-    const sitemap = await fetch(`${base}/sitemap.xml`);
-    await sitemap.arrayBuffer();
-    // netlify dev keeps its static server's media type over `_headers` (production takes ours).
-    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml(; charset=utf-8)?$/);
   });
 
-  it.skipIf(!base)('answers an unknown page with the HTML 404 page', async () => {
-    const response = await fetch(`${base}/skills/no-such-skill`);
-    const text = await response.text();
-    expect(response.status).toBe(404);
-    expect(text).toContain('Page not found');
+  it('predicts the compiled pattern of every kind of path a rule may have', async () => {
+    const paths = ['/', '/*', '/a-b/c.d', '/u/:name/x', '/files/report*', '/x/*/y', '/*.md', '/skills/*.json', '/v1/*'];
+    const { headers } = await parseAllHeaders({ headersFiles: [], configHeaders: paths.map((path) => ({ for: path, values: { 'x-a': '1' } })), minimal: false });
+    expect(headers.map((rule) => rule.for)).toEqual(paths);
+    for (const rule of headers as CompiledRule[]) {
+      expect([netlifyPathPattern(rule.for).source, netlifyPathPattern(rule.for).flags], rule.for).toEqual([rule.forRegExp.source, rule.forRegExp.flags]);
+    }
+  });
+
+  it('would have caught the pages with a single /*.md rule, as Netlify compiles it', () => {
+    const loose = netlifyPathPattern('/*.md');
+    expect(loose.test('/skills/cmd')).toBe(true);
+    expect(loose.test('/skills/readme-md')).toBe(true);
   });
 });

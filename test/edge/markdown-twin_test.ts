@@ -1,0 +1,234 @@
+/**
+ * The Markdown-negotiation Edge Function where it runs: under Deno (`npm run test:deno`), called the
+ * way Netlify calls it, with a Context double whose `next()` reaches a small origin. The origin
+ * behaves as Netlify documents the chain (https://docs.netlify.com/build/edge-functions/api/):
+ * `next()` drops conditional request headers unless `sendConditionalRequest` is set, a returned
+ * URL is a rewrite, `undefined` passes the request on, and with `onError: 'bypass'` a failing
+ * function is skipped.
+ *
+ * Written with `node:test` and `node:assert`, which Deno provides offline, so the file type-checks
+ * under tsc as well and needs nothing from the network.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Context } from '@netlify/edge-functions';
+import markdownTwin, { config } from '../../functions/edge/markdown-twin.ts';
+
+type NextOptions = { sendConditionalRequest?: boolean };
+
+const ORIGIN = 'https://skillshelf.example';
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+const MARKDOWN = { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' };
+
+/** What the CDN holds: path → body, headers; every file has an ETag derived from its path. */
+const FILES: Record<string, { body: string; headers: Record<string, string> }> = {
+  '/': { body: '<h1>Skill Shelf</h1>', headers: HTML },
+  '/index.md': { body: '# Skill Shelf\n', headers: MARKDOWN },
+  '/skills/mom-test': { body: '<h1>The Mom Test</h1>', headers: HTML },
+  '/skills/mom-test.md': { body: '# The Mom Test\n', headers: MARKDOWN },
+};
+
+const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
+
+/** The static origin: the `/v1` rewrite, 404s, ETags and If-None-Match like Netlify's CDN. */
+function origin(request: Request): Response {
+  const path = new URL(request.url).pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
+  const file = FILES[path.length > 1 ? path.replace(/\/$/, '') : path];
+  if (!file) return new Response('not found', { status: 404 });
+  const headers = { ...file.headers, etag: etagOf(path) };
+  if (request.headers.get('if-none-match') === headers.etag) return new Response(null, { status: 304, headers });
+  return new Response(request.method === 'HEAD' ? null : file.body, { headers });
+}
+
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'];
+
+/** A Context double whose `next()` goes on to the origin, recording the options it was given. */
+function contextFor(request: Request, { fail = false } = {}) {
+  const nextCalls: NextOptions[] = [];
+  const next = async (...args: unknown[]): Promise<Response> => {
+    const options = (args.find((arg) => !(arg instanceof Request)) ?? {}) as NextOptions;
+    nextCalls.push(options);
+    if (fail) throw new Error('the origin could not be reached');
+    const forwarded = new Request(request);
+    if (!options.sendConditionalRequest) for (const name of CONDITIONAL_HEADERS) forwarded.headers.delete(name);
+    return origin(forwarded);
+  };
+  return { context: { next } as unknown as Context, nextCalls };
+}
+
+const routes = (config.pattern === undefined ? [] : [config.pattern].flat()).map((source) => new RegExp(source));
+
+/** One request through Netlify's chain: route, function, then the rewrite, pass-through or bypass. */
+async function serve(path: string, init: RequestInit = {}, options: { fail?: boolean } = {}) {
+  const request = new Request(new URL(path, ORIGIN), init);
+  const { context, nextCalls } = contextFor(request, options);
+  if (!routes.some((route) => route.test(new URL(request.url).pathname))) return { response: origin(request), invoked: false, nextCalls };
+  let result: Response | URL | undefined;
+  try {
+    result = await markdownTwin(request, context);
+  } catch (error) {
+    if (config.onError !== 'bypass') throw error;
+    return { response: origin(request), invoked: true, nextCalls };
+  }
+  if (result instanceof URL) return { response: origin(new Request(result, request)), invoked: true, nextCalls, rewrite: result };
+  return { response: result ?? origin(request), invoked: true, nextCalls };
+}
+
+const varyNames = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase());
+
+describe('Accept negotiation', () => {
+  it('answers the twin for text/markdown, by a rewrite to its URL', async () => {
+    const { response, rewrite, nextCalls } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } });
+    assert.equal(rewrite?.href, `${ORIGIN}/skills/mom-test.md`);
+    assert.equal(nextCalls.length, 0);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(await response.text(), '# The Mom Test\n');
+  });
+
+  it('follows q-values: Markdown only when weighed above HTML', async () => {
+    const cases: [string, 'markdown' | 'html'][] = [
+      ['text/markdown;q=0.9, text/html;q=0.8', 'markdown'],
+      ['text/html;q=0.5, text/markdown', 'markdown'],
+      ['text/markdown, */*;q=0.1', 'markdown'],
+      ['text/html, text/markdown;q=0.5', 'html'],
+      ['text/markdown;q=0.5, text/html;q=0.5', 'html'],
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'html'],
+    ];
+    for (const [accept, expected] of cases) {
+      const { response } = await serve('/skills/mom-test', { headers: { accept } });
+      const type = response.headers.get('content-type') ?? '';
+      assert.ok(type.startsWith(expected === 'markdown' ? 'text/markdown' : 'text/html'), `${accept} → ${type}, expected ${expected}`);
+    }
+  });
+
+  it('keeps HTML for */*, for no Accept at all and for text/markdown;q=0', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/markdown;q=0' }, { accept: 'text/markdown;q=0, text/html' }] as Record<string, string>[]) {
+      const { response, nextCalls } = await serve('/skills/mom-test', { headers });
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8', JSON.stringify(headers));
+      assert.equal(await response.text(), '<h1>The Mom Test</h1>');
+      assert.equal(nextCalls.length, 1);
+    }
+  });
+
+  it('answers /, /v1 and /v1/ alike: the catalogue twin for Markdown, the page otherwise', async () => {
+    for (const path of ['/', '/v1', '/v1/']) {
+      const markdown = await serve(path, { headers: { accept: 'text/markdown' } });
+      assert.equal(markdown.rewrite?.pathname, '/index.md', path);
+      assert.equal(await markdown.response.text(), '# Skill Shelf\n');
+      const html = await serve(path, { headers: { accept: 'text/html' } });
+      assert.equal(await html.response.text(), '<h1>Skill Shelf</h1>', path);
+    }
+  });
+
+  it('rewrites a page under /v1 to the one twin every version shares', async () => {
+    const { rewrite } = await serve('/v1/skills/mom-test/', { headers: { accept: 'text/markdown' } });
+    assert.equal(rewrite?.pathname, '/skills/mom-test.md');
+  });
+});
+
+describe('Vary', () => {
+  it('adds Vary: Accept to the page when the origin did not send it', async () => {
+    const { response } = await serve('/skills/mom-test', { headers: { accept: 'text/html' } });
+    assert.deepEqual(varyNames(response), ['accept']);
+  });
+
+  it('keeps the origin Vary and never repeats Accept', async () => {
+    const request = new Request(`${ORIGIN}/skills/mom-test`);
+    const withVary = (vary: string) => ({ next: async () => new Response('page', { headers: { vary } }) }) as unknown as Context;
+    const joined = (await markdownTwin(request, withVary('Origin'))) as Response;
+    assert.equal(joined.headers.get('vary'), 'Origin, Accept');
+    const kept = (await markdownTwin(request, withVary('origin, accept'))) as Response;
+    assert.equal(kept.headers.get('vary'), 'origin, accept');
+  });
+
+  it('serves the twin with Vary: Accept too', async () => {
+    const { response } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } });
+    assert.deepEqual(varyNames(response), ['accept']);
+  });
+});
+
+describe('HEAD', () => {
+  it('negotiates HEAD like GET, with no body', async () => {
+    const markdown = await serve('/skills/mom-test', { method: 'HEAD', headers: { accept: 'text/markdown' } });
+    assert.equal(markdown.rewrite?.pathname, '/skills/mom-test.md');
+    assert.equal(markdown.response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(markdown.response.body, null);
+    const html = await serve('/skills/mom-test', { method: 'HEAD' });
+    assert.equal(html.response.status, 200);
+    assert.equal(html.response.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.deepEqual(varyNames(html.response), ['accept']);
+    assert.equal(html.response.body, null);
+  });
+
+  it('lets every other method through untouched', async () => {
+    for (const method of ['OPTIONS', 'POST']) {
+      const request = new Request(`${ORIGIN}/skills/mom-test`, { method, headers: { accept: 'text/markdown' } });
+      const { context, nextCalls } = contextFor(request);
+      assert.equal(await markdownTwin(request, context), undefined, method);
+      assert.equal(nextCalls.length, 0);
+    }
+  });
+});
+
+describe('conditional requests', () => {
+  it('asks the origin with the client conditions, so a page the client holds is a 304', async () => {
+    const etag = etagOf('/skills/mom-test');
+    const { response, nextCalls } = await serve('/skills/mom-test', { headers: { accept: 'text/html', 'if-none-match': etag } });
+    assert.deepEqual(nextCalls, [{ sendConditionalRequest: true }]);
+    assert.equal(response.status, 304);
+    assert.equal(response.body, null);
+    assert.equal(response.headers.get('etag'), etag);
+    assert.deepEqual(varyNames(response), ['accept']);
+  });
+
+  it('answers 200 with the page when the client holds another version', async () => {
+    const { response } = await serve('/skills/mom-test', { headers: { 'if-none-match': 'W/"stale"' } });
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), '<h1>The Mom Test</h1>');
+  });
+
+  it('keeps the request conditions on a rewrite to the twin', async () => {
+    const etag = etagOf('/skills/mom-test.md');
+    const { response } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown', 'if-none-match': etag } });
+    assert.equal(response.status, 304);
+  });
+});
+
+describe('failure', () => {
+  it('is declared onError: bypass', () => {
+    assert.equal(config.onError, 'bypass');
+  });
+
+  it('when the function fails, the request goes on to the page as if there were no function', async () => {
+    const { response, invoked, nextCalls } = await serve('/skills/mom-test', { headers: { accept: 'text/html' } }, { fail: true });
+    assert.ok(invoked);
+    assert.equal(nextCalls.length, 1);
+    assert.equal(response.status, 200);
+    assert.equal(await response.text(), '<h1>The Mom Test</h1>');
+  });
+
+  it('a 404 from the origin passes through with its status', async () => {
+    const { response } = await serve('/skills/no-such-skill', { headers: { accept: 'text/html' } });
+    assert.equal(response.status, 404);
+  });
+});
+
+describe('routes', () => {
+  it('runs on every page path, with or without /v1 and a trailing slash', () => {
+    for (const path of ['/', '/v1', '/v1/', '/skills/mom-test', '/skills/mom-test/', '/bundles/starter', '/clusters/ideas', '/docs/api', '/v1/skills/mom-test', '/v1/docs/api/']) {
+      assert.ok(routes.some((route) => route.test(path)), path);
+    }
+  });
+
+  it('never runs in front of a twin, a listing, an asset or a function path', () => {
+    for (const path of [
+      '/catalog.json', '/v1/catalog.json', '/version.json', '/openapi.json', '/skills/mom-test.json', '/v1/skills/mom-test.json',
+      '/skills/mom-test.md', '/index.md', '/llms.txt', '/llms-full.txt', '/robots.txt', '/sitemap.xml', '/index.html',
+      '/skills/mom-test.html', '/assets/site.css', '/api/public/health/payment', '/v1/api/public/health/payment', '/skills',
+      '/skills/', '/skills/a/b', '/v2/skills/mom-test', '/v10', '/404.html',
+    ]) {
+      assert.ok(!routes.some((route) => route.test(path)), path);
+    }
+  });
+});
