@@ -2,10 +2,11 @@
  * When each content file last changed: its last commit's date, for the sitemap's `lastmod`. One
  * `git log` for the whole content folder (newest commit first, so the first date seen for a file is
  * its last change); a file git does not know (untracked, or no git at all) falls back to its mtime.
+ * And when the content as a whole last changed, for `generated_at` (`newestContentChange`).
  */
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 
 /** ISO 8601 date-time of a file's last change, by its path relative to the project root. */
 export type LastModified = (file: string) => string;
@@ -47,11 +48,57 @@ function lastCommitDates(contentDir: string, projectRoot: string): Map<string, s
 
 function modifiedTime(path: string): string {
   try {
-    return statSync(path).mtime.toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+    return isoSeconds(statSync(path).mtime);
   } catch {
     // A file that vanished between load and now: "now" is the honest last change.
-    return new Date().toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+    return isoSeconds(new Date());
   }
+}
+
+/** An instant as the API writes it: UTC, whole seconds (`2026-01-01T00:00:00Z`). */
+export function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+}
+
+/**
+ * When the content last changed, in UTC: the newest commit that touched the content folder (it
+ * sees additions, edits, renames and deletions alike), unless the work tree differs from it, when
+ * the newest modification time among the files that differ is newer (a deleted file counts by its
+ * folder's, which its deletion touched). Without git, or outside a repository, the newest
+ * modification time of any file in the folder. So the same commit dates the same on every checkout
+ * and at every hour; undefined only for a folder with no file at all.
+ */
+export function newestContentChange(contentDir: string): string | undefined {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: contentDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 });
+  let committed: string | undefined;
+  let changed: string[];
+  try {
+    committed = git('log', '-1', '--format=%cI', '--', '.').trim() || undefined;
+    // Paths relative to the content folder, verbatim (-z): tracked files that differ from HEAD,
+    // staged or not, and files git does not track yet.
+    const differing = git('diff', '--name-only', '--relative', '-z', 'HEAD', '--', '.');
+    const untracked = git('ls-files', '--others', '--exclude-standard', '-z', '--', '.');
+    changed = `${differing}\u0000${untracked}`.split('\u0000').filter((file) => file !== '');
+  } catch {
+    // No git, not a repository, or no commit yet: the files themselves are all there is.
+    return newestDate(filesBelow(contentDir).map((file) => modifiedTime(file)));
+  }
+  const edits = changed.map((file) => modifiedTime(nearestExisting(join(contentDir, file))));
+  const newest = newestDate([...(committed ? [committed] : []), ...edits]);
+  return newest === undefined ? undefined : isoSeconds(new Date(newest));
+}
+
+function nearestExisting(path: string): string {
+  let current = path;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** The newest of some ISO dates (they may carry different offsets, so compare instants). */

@@ -1,14 +1,27 @@
 /**
  * The top-level `_headers`: header rules kept by hand, in Netlify's format, for paths and names the
- * build does not decide (an `X-Robots-Tag`, say). The build appends them to the `dist/_headers` it
- * writes. A rule that sets a name the header modules own is refused (one source per header), and so
- * is a line Netlify would skip without a word; each problem names the line.
+ * build does not decide (a `Cross-Origin-Opener-Policy`, say). The build appends them to the
+ * `dist/_headers` it writes. A rule that sets a name the header modules own is refused (one source
+ * per header), and so are a path Netlify would match more loosely than it reads and a line Netlify
+ * would skip without a word; each problem names the line.
  */
 import { readFileSync } from 'node:fs';
 import type { ContentProblem } from './content-error.ts';
 import { describeValue } from './content-error.ts';
 import { ownedHeaderNames } from './core/page-headers.ts';
 import type { HeaderRule } from './emit/headers.ts';
+
+/**
+ * Netlify compiles a `*` inside a path segment as `(.*)` and leaves the rest of the segment as a
+ * regular expression (build/emit/headers.ts, `netlifyPathPattern`), so `/*.md` also matches the
+ * page `/skills/cmd` and would give it a twin's headers. A whole `*` segment and exact paths mean
+ * what they say.
+ */
+const isLooseSegment = (segment: string) => segment !== '*' && segment.includes('*') && /[.+?^${}()|[\]\\]/.test(segment);
+
+const LOOSE_PATH_EXPECTED =
+  'a path Netlify matches as written: it reads what shares a segment with "*" as a regular expression, so "/*.md" also matches the page "/skills/cmd"; ' +
+  'use a whole "*" segment or exact paths (headers for Markdown twins and llms-full.txt come from build/core/page-headers.ts)';
 
 export interface HandHeaders {
   rules: HeaderRule[];
@@ -37,6 +50,9 @@ export function parseHandHeaders(text: string, file: string): HandHeaders {
     if (line === '' || line.startsWith('#')) return;
     if (line.startsWith('/')) {
       rules.push({ path: line, headers: {} });
+      if (line.split('/').some(isLooseSegment)) {
+        problems.push({ ...at, expected: LOOSE_PATH_EXPECTED, got: describeValue(line) });
+      }
       return;
     }
     const colon = line.indexOf(':');

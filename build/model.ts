@@ -13,6 +13,7 @@ import type { LastModified } from './content-dates.ts';
 import type { BodySource } from './load.ts';
 import type { HeaderRule } from './emit/headers.ts';
 import type { ValidContent } from './validate.ts';
+import { fillUrlTemplate } from './core/url-template.ts';
 
 export interface SiteModel {
   name: string;
@@ -56,7 +57,7 @@ export interface DocEntry {
 export interface CatalogueModel {
   site: SiteModel;
   stamp: BuildStamp;
-  /** ISO date-time of the build. */
+  /** ISO date-time of the newest content change (or SOURCE_DATE_EPOCH), never the clock: build/stamp.ts. */
   generatedAt: string;
   clusters: Cluster[];
   /** Published skills in default order. */
@@ -85,8 +86,7 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     documentationUrl: content.site.documentation_url,
     singleCents: content.site.pricing.single_cents,
   };
-  const fill = (template: string, slug: string) =>
-    template.replaceAll('{base}', base).replaceAll('{slug}', encodeURIComponent(slug));
+  const fill = (template: string, slug: string) => fillUrlTemplate(template, base, slug);
   const clusterById = new Map(content.clusters.map((cluster) => [cluster.id, cluster]));
   const notices: string[] = [];
 

@@ -1,14 +1,15 @@
-/** The build's identity: x-build-version and x-base-url, fixed once per build. */
+/** The build's identity: x-build-version and x-base-url, and the catalogue's date, fixed once per build. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BuildStamp } from './core/headers.ts';
+import { isoSeconds, newestContentChange } from './content-dates.ts';
 
 export interface StampEnvironment {
   /** Netlify's commit of the deploy. */
   COMMIT_REF?: string;
   /** Netlify's main site URL. */
   URL?: string;
-  /** Reproducible builds: a fixed build time in Unix seconds. */
+  /** Reproducible builds: the build's time in Unix seconds, overriding the content's. */
   SOURCE_DATE_EPOCH?: string;
 }
 
@@ -20,10 +21,25 @@ export function buildStamp(projectRoot: string, siteBaseUrl: string, env: StampE
   };
 }
 
-export function buildTime(env: StampEnvironment = process.env): string {
+/**
+ * `generated_at`: when the catalogue last changed, never when it was built, so building one commit
+ * twice gives the same bytes and a deploy of an unchanged catalogue keeps every ETag, and with them
+ * every client's and the CDN's copies. `SOURCE_DATE_EPOCH` overrides it, and a value that is not a
+ * whole number of seconds is an error rather than a silent fallback, as the reproducible-builds
+ * specification asks (reproducible-builds.org/specs/source-date-epoch/).
+ */
+export function buildTime(contentDir: string, env: StampEnvironment = process.env): string {
   const epoch = env.SOURCE_DATE_EPOCH;
-  const date = epoch && /^[0-9]+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
-  return date.toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+  if (epoch !== undefined && epoch !== '') {
+    const date = new Date(Number(epoch) * 1000);
+    if (!/^[0-9]+$/.test(epoch) || Number.isNaN(date.getTime())) {
+      throw new Error(`SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01T00:00:00Z, got ${JSON.stringify(epoch)}`);
+    }
+    return isoSeconds(date);
+  }
+  const newest = newestContentChange(contentDir);
+  if (newest === undefined) throw new Error(`${contentDir}: expected content files to date the catalogue by, found none`);
+  return newest;
 }
 
 function commitOf(projectRoot: string, env: StampEnvironment): string {

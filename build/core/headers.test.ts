@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiHeaders, lifecycleHeaders, majorOfPath, MAJORS, preflightHeaders } from './headers.ts';
+import { apiHeaders, cdnCacheHeaders, cdnLifetime, lifecycleHeaders, majorOfPath, MAJORS, preflightHeaders } from './headers.ts';
 
 const stamp = { buildVersion: '1.0.0+abc1234', baseUrl: 'https://shop.example' };
 
@@ -68,5 +68,26 @@ describe('preflightHeaders', () => {
       'access-control-allow-headers': 'if-none-match, accept, user-agent',
     });
     expect(Number(preflightHeaders()['access-control-max-age'])).toBeGreaterThan(0);
+  });
+});
+
+describe('cdnLifetime', () => {
+  it('keeps a success until the next deploy, in the durable cache', () => {
+    for (const status of [200, 203, 204, 304]) expect(cdnLifetime(status), String(status)).toBe('public, durable, s-maxage=31536000');
+  });
+
+  it('keeps a client error a minute, per edge', () => {
+    for (const status of [400, 404, 405, 410, 429]) {
+      expect(cdnLifetime(status), String(status)).toBe('public, s-maxage=60');
+    }
+  });
+
+  it('keeps nothing else', () => {
+    for (const status of [301, 302, 500, 502, 503]) expect(cdnLifetime(status), String(status)).toBe('no-store');
+  });
+
+  it('gives every status the same Netlify-Vary beside its lifetime', () => {
+    expect(cdnCacheHeaders(400)).toEqual({ 'netlify-cdn-cache-control': 'public, s-maxage=60', 'netlify-vary': 'query' });
+    expect(cdnCacheHeaders(200)['netlify-vary']).toBe(cdnCacheHeaders(503)['netlify-vary']);
   });
 });

@@ -30,15 +30,43 @@ export const CACHE_PUBLIC_HOUR = 'public, max-age=3600';
 export const CACHE_NO_STORE = 'no-store';
 
 /**
- * Netlify's CDN keeps each distinct query's answer until the next deploy, so repeated queries never
- * reach the function. It varies on the whole query string, not only on cluster|sort|limit: a query
- * with an unknown parameter must reach the function and get its 400, not a cached 200.
+ * How long Netlify's CDN keeps a function's answer, by status class. Netlify's CDN reads
+ * `Netlify-CDN-Cache-Control` before `CDN-Cache-Control` and `Cache-Control`, and removes it before
+ * the answer leaves the CDN, so clients see only `cache-control` (docs.netlify.com/build/caching/
+ * caching-overview, "Supported cache control headers"). A deploy clears what the CDN keeps for the
+ * site, durable cache included; only answers tagged with `Netlify-Cache-Tag` would be spared, so
+ * none is tagged (same page, "Automatic invalidation with atomic deploys"; netlify/context-and-tools
+ * skills/netlify-caching/SKILL.md).
+ *
+ * - `success` (2xx, and the 304 that confirms one): until the next deploy, in the durable cache every
+ *   edge shares, so each distinct query reaches the function once per deploy.
+ * - `clientError` (4xx): a minute, per edge, never durable. Whether a query is valid depends on the
+ *   content (a cluster a later deploy adds makes `cluster=<id>` valid), so a 400 may never be kept
+ *   for as long as an answer that only a deploy can change; a minute still absorbs a client that
+ *   repeats one bad query in a loop.
+ * - `never` (5xx and anything else): the next request may succeed, so nothing is kept.
  */
-export const CDN_CACHE_HEADERS = {
-  'netlify-cdn-cache-control': 'public, durable, s-maxage=31536000',
-  'netlify-vary': 'query',
+export const CDN_LIFETIMES = {
+  success: 'public, durable, s-maxage=31536000',
+  clientError: 'public, s-maxage=60',
+  never: 'no-store',
 } as const;
 
+export function cdnLifetime(status: number): string {
+  if ((status >= 200 && status < 300) || status === 304) return CDN_LIFETIMES.success;
+  if (status >= 400 && status < 500) return CDN_LIFETIMES.clientError;
+  return CDN_LIFETIMES.never;
+}
+
+/**
+ * The CDN's lifetime for an answer of `status`, keyed on the whole query string rather than only on
+ * cluster|sort|limit: a query with an unknown parameter must reach the function and get its 400,
+ * not the cached 200 of the query without it. Every status carries the same `Netlify-Vary`, as
+ * Netlify asks of one URL.
+ */
+export function cdnCacheHeaders(status: number): HeaderSet {
+  return { 'netlify-cdn-cache-control': cdnLifetime(status), 'netlify-vary': 'query' };
+}
 
 /** Informational today; enforcement will change values, never names. */
 export const RATE_LIMIT = { limit: 600, windowSeconds: 3600 } as const;

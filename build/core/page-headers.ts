@@ -3,7 +3,7 @@
  * beside headers.ts (which holds what every JSON answer carries). `dist/_headers` is written from
  * these; a function that answers a page (the HTML 404) can spread the same values.
  */
-import { apiHeaders, CDN_CACHE_HEADERS, MARKDOWN_CONTENT_TYPE, preflightHeaders } from './headers.ts';
+import { apiHeaders, cdnCacheHeaders, MARKDOWN_CONTENT_TYPE, preflightHeaders } from './headers.ts';
 import type { HeaderSet } from './headers.ts';
 
 /**
@@ -41,9 +41,17 @@ export function negotiatedPageHeaders(): HeaderSet {
   return { vary: 'Accept' };
 }
 
+/**
+ * Files for agents, not for search results: the Markdown twins repeat their pages, and
+ * llms-full.txt repeats every twin. Crawlers index the pages.
+ */
+export function agentOnlyHeaders(): HeaderSet {
+  return { 'x-robots-tag': 'noindex' };
+}
+
 /** A Markdown twin: the media type Netlify would not guess. (Its Vary comes with its page's.) */
 export function markdownTwinHeaders(): HeaderSet {
-  return { 'content-type': MARKDOWN_CONTENT_TYPE };
+  return { 'content-type': MARKDOWN_CONTENT_TYPE, ...agentOnlyHeaders() };
 }
 
 /** llms.txt, llms-full.txt and robots.txt. */
@@ -64,7 +72,7 @@ export function ownedHeaderNames(): Set<string> {
   return new Set([
     ...Object.keys(apiHeaders({ buildVersion: '', baseUrl: '' }, { majors: retiring })),
     ...Object.keys(preflightHeaders()),
-    ...Object.keys(CDN_CACHE_HEADERS),
+    ...Object.keys(cdnCacheHeaders(200)),
     ...Object.keys({ ...securityHeaders(), ...negotiatedPageHeaders(), ...markdownTwinHeaders(), ...plainTextHeaders(), ...sitemapHeaders() }),
     'etag', 'content-type', 'allow',
   ]);
