@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQueryString, catalogFor, indexCatalog, parseCatalogQuery } from './query.ts';
+import { badRequestBody, ECHO_MAX } from './errors.ts';
 import type { CatalogQuery } from './query.ts';
 import { bundle, catalog, skill, skills } from '../../test/fixtures/catalog.ts';
 
@@ -75,6 +76,32 @@ describe('parseCatalogQuery', () => {
     expect(problem('sort=titel').suggestion).toBe('sort=title');
     expect(problem('clusters=ship').suggestion).toBe('cluster=ship');
     expect(problem('cluster=xyzzy').suggestion).toBeUndefined();
+  });
+});
+
+describe('400 messages echo the input cut short', () => {
+  const links = { baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };
+  const huge = 'z'.repeat(100_000);
+
+  it.each([
+    ['an unknown parameter name', `${huge}=1`],
+    ['an unknown cluster', `cluster=${huge}`],
+    ['an unknown sort', `sort=${huge}`],
+    ['a limit that is no number', `limit=${huge}`],
+  ])('%s of 100 KB comes back as a few hundred characters, marked as cut', (_, query) => {
+    const found = problem(query);
+    expect(found.message.length).toBeLessThan(ECHO_MAX + 200);
+    expect(found.message).toContain('(cut: 100000 characters in all)');
+    const body = badRequestBody(found, '/catalog.json', links);
+    expect(JSON.stringify(body).length).toBeLessThan(1000);
+  });
+
+  it('offers no corrected query that would carry 100 KB of the input back', () => {
+    expect(problem('sorts=title').suggestion).toBe('sort=title');
+    const found = problem(`sorts=${huge}`);
+    const body = badRequestBody(found, '/catalog.json', links);
+    expect(body.hints).toEqual([`${links.baseUrl}/openapi.json`, `${links.baseUrl}/catalog.json`]);
+    expect(JSON.stringify(body).length).toBeLessThan(1000);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Bundle, Catalog, ClusterId, Skill, SortName } from './types.ts';
 import { CLUSTER_IDS } from './types.ts';
 import { compareTitles } from './collate.ts';
 import { nearest } from './nearest.ts';
+import { echo } from './errors.ts';
 
 export interface CatalogQuery {
   /** Canonical: catalogue order, no duplicates; empty means no filter. */
@@ -38,8 +39,6 @@ export interface QueryProblem {
 
 export type QueryParse = { ok: true; query: CatalogQuery } | { ok: false; problem: QueryProblem };
 
-const quote = (value: string) => JSON.stringify(value);
-
 export function parseCatalogQuery(params: URLSearchParams): QueryParse {
   const clusters = new Set<ClusterId>();
   let sort: SortName | undefined;
@@ -59,7 +58,7 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
           const near = nearest(piece, CLUSTER_IDS);
           return fail({
             parameter: 'cluster',
-            message: `Parameter "cluster" has the unknown value ${quote(piece)}; allowed values are ${CLUSTER_IDS.join(', ')}.`,
+            message: `Parameter "cluster" has the unknown value ${echo(piece)}; allowed values are ${CLUSTER_IDS.join(', ')}.`,
             suggestion: near && `cluster=${near}`,
           });
         }
@@ -77,7 +76,7 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
           message:
             value === ''
               ? 'Parameter "sort" has an empty value; give one of default, price_asc, price_desc, title.'
-              : `Parameter "sort" has the unknown value ${quote(value)}; allowed values are default, price_asc, price_desc, title (or price, -price).`,
+              : `Parameter "sort" has the unknown value ${echo(value)}; allowed values are default, price_asc, price_desc, title (or price, -price).`,
           suggestion: near && `sort=${near}`,
         });
       }
@@ -94,7 +93,7 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
           message:
             value === ''
               ? `Parameter "limit" has an empty value; give a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}.`
-              : `Parameter "limit" must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}, not ${quote(value)}.`,
+              : `Parameter "limit" must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}, not ${echo(value)}.`,
           suggestion: `limit=${LIMIT_MAX}`,
         });
       }
@@ -103,7 +102,7 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
       const near = nearest(name, QUERY_PARAMETERS);
       return fail({
         parameter: name,
-        message: `Unknown parameter ${quote(name)}; /catalog.json takes only cluster, sort and limit.`,
+        message: `Unknown parameter ${echo(name)}; /catalog.json takes only cluster, sort and limit.`,
         suggestion: near && value !== '' ? `${near}=${encodeURIComponent(value)}` : undefined,
       });
     }

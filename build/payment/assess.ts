@@ -1,5 +1,7 @@
 /** From what the check learnt to the PaymentHealth body: the derived issues, the status. Pure. */
 import type { PaymentHealth } from '../core/types.ts';
+import { fitsField } from './bounds.ts';
+import type { HealthField } from './bounds.ts';
 import type { ConfigResult, PaymentConfig } from './config.ts';
 import type { IssueCode } from './issues.ts';
 import { issuesOf, statusOf } from './issues.ts';
@@ -43,9 +45,20 @@ export function assessUnchecked(result: Omit<Extract<ConfigResult, { ok: false }
 /** The body's facts as the check has them: a Date for `checkedAt`, issue codes for `issues`. */
 type BodyParts = Omit<PaymentHealth, 'service' | 'status' | 'checkedAt' | 'issues'> & { checkedAt: Date; codes: IssueCode[] };
 
-/** Unknown fields are left out, never sent as null; callers list the known ones in the schema's order. */
+/**
+ * Unknown fields are left out, never sent as null; callers list the known ones in the schema's order.
+ * So is a value outside its field's bounds in the schema: the provider's `stripe-version` header, for
+ * one, is any text a proxy cares to send. The log names the field only, never the value.
+ */
 function body({ checkedAt, codes, ...known }: BodyParts): PaymentHealth {
   const issues = issuesOf(codes);
-  const present = Object.fromEntries(Object.entries(known).filter(([, value]) => value !== undefined)) as Partial<PaymentHealth>;
+  const present = Object.fromEntries(
+    Object.entries(known).filter(([name, value]) => {
+      if (value === undefined) return false;
+      if (fitsField(name as HealthField, value)) return true;
+      console.warn(`payment health: ${name} left out of the answer: the value does not fit payment-health.schema.json`);
+      return false;
+    }),
+  ) as Partial<PaymentHealth>;
   return { service: 'payment', status: statusOf(issues), ...present, checkedAt: checkedAt.toISOString(), issues };
 }

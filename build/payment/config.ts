@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PaymentMode } from '../core/types.ts';
+import { fieldPattern, fitsField } from './bounds.ts';
 import type { IssueCode } from './issues.ts';
 import { isWellFormedKey, keyMode } from './key.ts';
 
@@ -51,8 +52,9 @@ export type ConfigResult =
   /** What could still be told (the key's mode, the host it would call) and why no check can run. */
   | { ok: false; mode?: PaymentMode; apiBaseHost?: string; issues: IssueCode[] };
 
-// Stripe's version names: a date, and since 2024 a release name after a dot.
-const API_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:\.[a-z]+)?$/;
+// Stripe's version names: a date, and since 2024 a release name after a dot. The body states the
+// same form for the version Stripe answers in.
+const API_VERSION = fieldPattern('apiVersion');
 
 export function readPaymentConfig(env: PaymentEnv): ConfigResult {
   const issues: IssueCode[] = [];
@@ -107,6 +109,8 @@ export function parseApiBase(text: string): ApiBase | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return undefined;
+  // The host is reported as apiBaseHost: one the body could not carry is refused here, not dropped there.
+  if (!fitsField('apiBaseHost', url.host)) return undefined;
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
   return {
     protocol,

@@ -1,5 +1,7 @@
 /** What the health function uses: parse the query, run the (cached) check, pick the status. */
-export { cachedHealthCheck, HEALTH_TTL_MS } from './cached-check.ts';
-export type { HealthCheck } from './cached-check.ts';
+export { ageHeaders } from './age.ts';
+export { cachedHealthCheck } from './cached-check.ts';
+export { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from './lifetimes.ts';
+export type { HealthAnswer, HealthCheck } from './cached-check.ts';
 export { httpStatusOf } from './issues.ts';
 export { badHealthQueryBody, HEALTH_PATH, methodNotAllowedBody, parseHealthQuery } from './query.ts';

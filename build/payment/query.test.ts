@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badHealthQueryBody, parseHealthQuery } from './query.ts';
+import { ECHO_MAX } from '../core/errors.ts';
+import { badHealthQueryBody, methodNotAllowedBody, parseHealthQuery } from './query.ts';
 
 const parse = (query: string) => parseHealthQuery(new URLSearchParams(query));
 const links = { baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };
@@ -14,8 +15,19 @@ describe('health query', () => {
     expect(parse('force=yes')).toMatchObject({ ok: false, parameter: 'force' });
     expect(parse('force=1&force=1')).toMatchObject({ ok: false, parameter: 'force', message: expect.stringContaining('2 times') });
     expect(parse('force=1&x=1')).toMatchObject({ ok: false, parameter: 'x' });
-    const long = parse(`${'a'.repeat(500)}=1`);
-    expect(!long.ok && long.message.length).toBeLessThan(120);
+  });
+
+  it('cuts a long echo to ECHO_MAX characters and says so, whichever input is echoed', () => {
+    const huge = 'a'.repeat(100_000);
+    for (const problem of [parse(`${huge}=1`), parse(`force=${huge}`)]) {
+      if (problem.ok) throw new Error('expected a problem');
+      const body = badHealthQueryBody(problem, links);
+      expect(body.message.length).toBeLessThan(ECHO_MAX + 120);
+      expect(body.message).toContain(`"${'a'.repeat(ECHO_MAX - 2)}…" (cut: 100000 characters in all)`);
+      expect(JSON.stringify(body).length).toBeLessThan(1000);
+    }
+    const method = methodNotAllowedBody(`X${huge}`, links);
+    expect(method.message).toContain('(cut: 100001 characters in all)');
   });
 
   it('hints at the endpoint, the forced check and the contract', () => {

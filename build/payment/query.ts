@@ -1,6 +1,6 @@
 /** The health endpoint's query: nothing, or `force=1` once. Anything else is a 400 naming the parameter. */
 import type { ErrorBody } from '../core/types.ts';
-import { errorBody } from '../core/errors.ts';
+import { echo, errorBody } from '../core/errors.ts';
 import type { ErrorLinks } from '../core/errors.ts';
 
 export const HEALTH_PATH = '/api/public/health/payment';
@@ -12,7 +12,7 @@ export type HealthQuery =
 export function parseHealthQuery(params: URLSearchParams): HealthQuery {
   for (const name of new Set(params.keys())) {
     if (name !== 'force') {
-      return { ok: false, parameter: name, message: `Unknown parameter ${quote(name)}: ${HEALTH_PATH} takes only force=1.` };
+      return { ok: false, parameter: name, message: `Unknown parameter ${echo(name)}: ${HEALTH_PATH} takes only force=1.` };
     }
   }
   const values = params.getAll('force');
@@ -21,7 +21,7 @@ export function parseHealthQuery(params: URLSearchParams): HealthQuery {
     return { ok: false, parameter: 'force', message: `The parameter "force" is given ${values.length} times; give it once, as force=1.` };
   }
   if (values[0] !== '1') {
-    return { ok: false, parameter: 'force', message: `The parameter "force" takes only the value 1, not ${quote(values[0])}.` };
+    return { ok: false, parameter: 'force', message: `The parameter "force" takes only the value 1, not ${echo(values[0])}.` };
   }
   return { ok: true, force: true };
 }
@@ -35,13 +35,8 @@ export function badHealthQueryBody(problem: Extract<HealthQuery, { ok: false }>,
 export function methodNotAllowedBody(method: string, links: ErrorLinks): ErrorBody {
   return errorBody(
     'bad_request',
-    `Method ${quote(method)} is not allowed; the payment health is read with GET.`,
+    `Method ${echo(method)} is not allowed; the payment health is read with GET.`,
     [`${links.baseUrl}${HEALTH_PATH}`, `${links.baseUrl}/openapi.json`],
     links,
   );
-}
-
-/** Echoed input, quoted and cut short: a message is one sentence, whatever was sent. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }

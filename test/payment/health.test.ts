@@ -3,97 +3,13 @@
  * that speaks Stripe's wire format. Every answer is checked whole: status, body against the
  * PaymentHealth (or Error) schema, issue codes, the full header set, and no trace of the key.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
-import handler, { config } from '../../functions/health-payment.ts';
+import { config } from '../../functions/health-payment.ts';
 import constants from '../../build/generated/function-constants.json' with { type: 'json' };
-import { apiValidator } from '../../build/ajv.ts';
-import type { ApiSchemaName } from '../../build/schemas.ts';
-import { ENV_NAMES } from '../../build/payment/config.ts';
-import type { PaymentEnv } from '../../build/payment/config.ts';
-import type { PaymentHealth } from '../../build/core/types.ts';
-import { activeProducts, closedPortUrl, startFakeStripe, stripeErrors } from './fake-stripe.ts';
-import type { FakeStripe, FakeStripeScript } from './fake-stripe.ts';
-
-const TEST_KEY = 'sk_test_51HealthCheckFixtureKey0a1b2c3d4e5fZq9X';
-const LIVE_KEY = 'sk_live_51HealthCheckFixtureKey6g7h8i9j0kLv7W';
-const BASE = constants.baseUrl;
-const PATH = '/api/public/health/payment';
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
-});
-
-/** Every setting the check reads, the unnamed ones unset (an empty value means unset). */
-function useEnv(vars: PaymentEnv): void {
-  for (const name of ENV_NAMES) vi.stubEnv(name, vars[name] ?? '');
-}
-
-async function fakeWith(script: FakeStripeScript = {}, env: PaymentEnv = {}): Promise<FakeStripe> {
-  const fake = await startFakeStripe(script);
-  useEnv({ STRIPE_SECRET_KEY: TEST_KEY, STRIPE_API_BASE: fake.url, ...env });
-  return fake;
-}
-
-interface Answer {
-  response: Response;
-  text: string;
-  body: any;
-  ms: number;
-}
-
-async function call(path = PATH, init?: RequestInit): Promise<Answer> {
-  const started = performance.now();
-  const response = await handler(new Request(`http://localhost${path}`, init), {} as never);
-  const text = await response.text();
-  return { response, text, body: text === '' ? undefined : JSON.parse(text), ms: performance.now() - started };
-}
-
-const codes = (body: PaymentHealth) => body.issues.map((issue) => issue.code);
-
-function expectValid(name: ApiSchemaName, value: unknown): void {
-  const validate = apiValidator(name);
-  expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
-}
-
-/** The header set every JSON answer of the service carries, set by the function itself. */
-function expectJsonHeaders(response: Response, path = PATH): void {
-  const h = response.headers;
-  expect(h.get('x-build-version')).toBe(constants.buildVersion);
-  expect(h.get('x-base-url')).toBe(constants.baseUrl);
-  expect(h.get('api-version')).toBe('1');
-  expect(h.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
-  expect(h.get('cache-control'), path).toBe('no-store');
-  expect(h.get('ratelimit-policy')).toBe('600;w=3600');
-  expect(h.get('ratelimit-limit')).toBe('600');
-  expect(h.get('ratelimit-remaining')).toBe('600');
-  expect(h.get('ratelimit-reset')).toBe('3600');
-  expect(h.get('access-control-allow-origin')).toBe('*');
-  expect(h.get('access-control-expose-headers')).toContain('x-build-version');
-}
-
-/** Neither the key, nor the part after its prefix, nor the four characters Stripe's messages repeat. */
-function expectNoSecret({ response, text }: Answer, key = TEST_KEY): void {
-  const everything = [text, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)].join('\n');
-  for (const part of [key, key.slice(8), key.slice(-12), key.slice(-4)]) {
-    expect(everything.includes(part), `the answer contains ${part}`).toBe(false);
-  }
-}
-
-/** A PaymentHealth answer, checked whole. */
-function expectHealth(answer: Answer, status: 200 | 503, issueCodes: string[], key = TEST_KEY): PaymentHealth {
-  expect(answer.response.status).toBe(status);
-  expect(answer.response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expectJsonHeaders(answer.response);
-  expectValid('PaymentHealth', answer.body);
-  const body = answer.body as PaymentHealth;
-  expect(body.service).toBe('payment');
-  expect(body.status).toBe(status === 503 ? 'down' : issueCodes.some((c) => !['test_mode', 'managed_payments_unknown'].includes(c)) ? 'degraded' : 'ok');
-  expect(codes(body)).toEqual(issueCodes);
-  expectNoSecret(answer, key);
-  return body;
-}
+import { ECHO_MAX } from '../../build/core/errors.ts';
+import { activeProducts, closedPortUrl, stripeErrors } from './fake-stripe.ts';
+import { BASE, call, expectHealth, expectJsonHeaders, expectNoSecret, expectValid, fakeWith, LIVE_KEY, PATH, TEST_KEY, useEnv } from './handler.ts';
 
 describe('payment health: healthy connection', () => {
   it('answers 200 ok with every fact for a test key, the test mode noted as info', async () => {
@@ -190,6 +106,20 @@ describe('payment health: degraded (200)', () => {
   it('reports the version Stripe answered in when it is the one asked for', async () => {
     await fakeWith({}, { STRIPE_API_VERSION: '2025-03-31.basil' });
     expect(expectHealth(await call(), 200, ['test_mode']).apiVersion).toBe('2025-03-31.basil');
+  });
+
+  it.each([
+    ['markup', 'v1<script>alert(1)</script>'],
+    ['a version with more after it', '2024-06-20; proxy=1'],
+    ['8 KB of text', 'x'.repeat(8192)],
+  ])("leaves out a stripe-version header that is no Stripe version (%s), and says the versions differ", async (_, answerVersion) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await fakeWith({ answerVersion });
+    const answer = await call();
+    const body = expectHealth(answer, 200, ['api_version_mismatch', 'test_mode']);
+    expect(body).not.toHaveProperty('apiVersion');
+    expect(answer.text).not.toContain(answerVersion.slice(0, 8));
+    vi.restoreAllMocks();
   });
 
   it('reads on when a restricted key may not read the balance, the mode from the products', async () => {
@@ -344,61 +274,6 @@ describe('payment health: down (503)', () => {
   });
 });
 
-describe('payment health: the result is kept for 60 seconds', () => {
-  it('serves the kept result within 60 s, checks again after, and at once with force=1', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.parse('2026-03-01T12:00:00Z');
-    vi.setSystemTime(start);
-    const fake = await fakeWith();
-    const balanceCalls = () => fake.requestsTo('balance').length;
-
-    const first = expectHealth(await call(), 200, ['test_mode']);
-    expect(first.checkedAt).toBe('2026-03-01T12:00:00.000Z');
-    expect(balanceCalls()).toBe(1);
-
-    vi.setSystemTime(start + 59_000);
-    const kept = expectHealth(await call(), 200, ['test_mode']);
-    expect(kept.checkedAt).toBe(first.checkedAt);
-    expect(balanceCalls()).toBe(1);
-
-    vi.setSystemTime(start + 61_000);
-    const fresh = expectHealth(await call(), 200, ['test_mode']);
-    expect(fresh.checkedAt).toBe('2026-03-01T12:01:01.000Z');
-    expect(balanceCalls()).toBe(2);
-
-    vi.setSystemTime(start + 62_000);
-    const forced = expectHealth(await call(`${PATH}?force=1`), 200, ['test_mode']);
-    expect(forced.checkedAt).toBe('2026-03-01T12:01:02.000Z');
-    expect(balanceCalls()).toBe(3);
-
-    // The forced result is the one kept from then on.
-    expect(expectHealth(await call(), 200, ['test_mode']).checkedAt).toBe(forced.checkedAt);
-    expect(balanceCalls()).toBe(3);
-  });
-
-  it('keeps a down result too: a failing provider is not asked on every request', async () => {
-    const fake = await fakeWith({ on: { balance: stripeErrors.internal } });
-    await call();
-    await call();
-    expect(fake.requestsTo('balance')).toHaveLength(1);
-  });
-
-  it('requests that arrive while a check runs share it', async () => {
-    const fake = await fakeWith({ on: { balance: { kind: 'delay', ms: 200 } } });
-    const [a, b] = await Promise.all([call(), call()]);
-    expect(a.body).toEqual(b.body);
-    expect(fake.requestsTo('balance')).toHaveLength(1);
-  });
-
-  it('never serves a result checked with other settings', async () => {
-    const fake = await fakeWith({ livemode: true }, { STRIPE_SECRET_KEY: LIVE_KEY });
-    expectHealth(await call(), 200, [], LIVE_KEY);
-    useEnv({ STRIPE_SECRET_KEY: TEST_KEY, STRIPE_API_BASE: fake.url });
-    expectHealth(await call(), 200, ['mode_mismatch', 'test_mode']);
-    expect(fake.requestsTo('balance')).toHaveLength(2);
-  });
-});
-
 describe('payment health: the request', () => {
   it.each([
     ['force=0', 'force'],
@@ -420,6 +295,22 @@ describe('payment health: the request', () => {
     expect(answer.body.hints).toEqual(expect.arrayContaining([`${BASE}${PATH}`, `${BASE}/openapi.json`]));
     expect(fake.requests).toHaveLength(0);
     expectNoSecret(answer);
+  });
+
+  it.each([
+    ['an unknown parameter of 100 KB', `${'p'.repeat(100_000)}=1`],
+    ['a force value of 100 KB', `force=${'1'.repeat(100_000)}`],
+    ['a value of 100 KB, every byte percent-encoded', `force=${'%C3%A9'.repeat(20_000)}`],
+  ])('echoes %s cut to a few hundred characters, marked as cut', async (_, query) => {
+    const fake = await fakeWith();
+    const answer = await call(`${PATH}?${query}`);
+    expect(answer.response.status).toBe(400);
+    expectJsonHeaders(answer.response);
+    expectValid('Error', answer.body);
+    expect(answer.body.message.length).toBeLessThan(ECHO_MAX + 120);
+    expect(answer.body.message).toMatch(/…" \(cut: [0-9]+ characters in all\)/);
+    expect(answer.text.length).toBeLessThan(1000);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('answers under /v1 the same way', async () => {
@@ -463,7 +354,7 @@ describe('payment health: the request', () => {
 
   it('answers a preflight, and refuses other methods with 405', async () => {
     useEnv({});
-    const preflight = await handler(new Request(`http://localhost${PATH}`, { method: 'OPTIONS' }), {} as never);
+    const { response: preflight } = await call(PATH, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
     const post = await call(PATH, { method: 'POST' });
