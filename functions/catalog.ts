@@ -1,14 +1,17 @@
 /** GET /catalog.json (and /v1/catalog.json): the catalogue, filtered, sorted and limited. */
-import type { Config } from '@netlify/functions';
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { answerCatalog } from '../build/core/catalog-answer.ts';
 import { cachedCatalog, catalogCandidates, loadCatalog } from '../build/core/catalog-source.ts';
 import { answeringErrors } from '../build/core/respond.ts';
+import type { FunctionRoute } from '../build/core/function-route.ts';
 
-const catalog = cachedCatalog(() => loadCatalog(catalogCandidates(), constants.catalogLayout));
+const catalog = cachedCatalog(() => loadCatalog(catalogCandidates(import.meta.url), constants.catalogLayout));
 
 export default answeringErrors(constants, (request) => answerCatalog(request, catalog, constants));
 
-export const config: Config = {
+// Every method Netlify can route: this function alone answers its paths (reads, the preflight and
+// the 405), so no catch-all has to step in for one method and not another.
+export const config: FunctionRoute = {
   path: ['/catalog.json', '/v1/catalog.json'],
+  method: ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
 };

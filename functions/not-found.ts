@@ -1,23 +1,27 @@
-/** Every path with no file: JSON 404s for API paths (never HTML), the 404 page for pages. */
-import type { Config } from '@netlify/functions';
+/** GET and HEAD on every path with no file: JSON 404s for API paths (never HTML), the 404 page for pages. */
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { answerNotFound } from '../build/core/not-found-answer.ts';
 import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
 import { answeringErrors } from '../build/core/respond.ts';
+import type { FunctionRoute } from '../build/core/function-route.ts';
 
+const candidates = catalogCandidates(import.meta.url);
 const resources = {
-  catalog: cachedCatalog(() => loadCatalog(catalogCandidates(), constants.catalogLayout)),
-  notFoundPage: () => readBuiltFile('404.html'),
+  catalog: cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout)),
+  notFoundPage: () => readBuiltFile('404.html', candidates),
 };
 
 export default answeringErrors(constants, (request) => answerNotFound(request, constants, resources));
 
-export const config: Config = {
+// The literals below are Netlify's routing table, read without running this file; a test derives
+// the whole table from every function's config and netlify.toml and fails on any overlap.
+export const config: FunctionRoute = {
   path: '/*',
   // Files win: the function sees only paths with nothing published at them.
   preferStatic: true,
-  // Netlify tries functions in no promised order, so this catch-all steps aside from every path
-  // another function owns (a test keeps this list complete). `/v1/*` goes on to the rewrite in
-  // netlify.toml, whose target comes back here when it has no file either.
-  excludedPath: ['/v1/*', '/catalog.json', '/api/public/health/payment'],
+  // Reads only: other-methods answers every other method on every path, files included.
+  method: ['GET', 'HEAD'],
+  // Paths another function answers whole. `/v1/*` is the rewrite's (netlify.toml): it serves the
+  // unversioned file, and a target with no file comes back here as a rewritten request.
+  excludedPath: ['/v1', '/v1/*', '/catalog.json', '/api/public/health/payment'],
 };

@@ -549,3 +549,11 @@ describe('deprecation of a major', () => {
     }
   });
 });
+
+describe('functions/catalog.ts: malformed percent-encoding', () => {
+  it.each(['?cluster=%E0%A4%A', '?sort=%ZZ', '?limit=5%'])('answers %s with a JSON 400, never a crash or a guess', async (query) => {
+    const response = await catalogFunction(new Request(`http://localhost/catalog.json${query}`));
+    const body = await errorOf(response, 400);
+    expect(body.message).toMatch(/malformed percent-encoding/);
+  });
+});

@@ -20,11 +20,17 @@ export class CatalogUnavailableError extends Error {
   override readonly name = 'CatalogUnavailableError';
 }
 
-/** Where the file may be: an explicit path, then beside the working directory (Netlify places
- * `included_files` relative to the base directory), then relative to this module. */
-export function catalogCandidates(explicit = process.env.CATALOG_DATA_PATH): string[] {
+/**
+ * Where the build's files are for a function: `dist/` beside the function's own folder. Netlify
+ * zips a function as `functions/<name>.mjs` with its `included_files` at their paths from the base
+ * directory (`dist/catalog.json`), and Lambda's working directory is not promised to be that root,
+ * so the path is taken from the function's module URL, never from `process.cwd()`. In the source
+ * tree the function sits at `functions/<name>.ts`, so the same relative path holds there.
+ * `CATALOG_DATA_PATH` names another catalogue (the benchmark's).
+ */
+export function catalogCandidates(functionModule: string | URL, explicit = process.env.CATALOG_DATA_PATH): string[] {
   if (explicit) return [resolve(explicit)];
-  return [resolve('dist/catalog.json'), fileURLToPath(new URL('../../dist/catalog.json', import.meta.url))];
+  return [fileURLToPath(new URL('../dist/catalog.json', functionModule))];
 }
 
 /**
@@ -32,7 +38,7 @@ export function catalogCandidates(explicit = process.env.CATALOG_DATA_PATH): str
  * does not fit (replaced by hand, another build) is parsed and laid out again, so it is still
  * answered correctly. A missing, unreadable or corrupt file is a CatalogUnavailableError.
  */
-export async function loadCatalog(candidates = catalogCandidates(), layout?: CatalogLayout): Promise<LoadedCatalog> {
+export async function loadCatalog(candidates: readonly string[], layout?: CatalogLayout): Promise<LoadedCatalog> {
   let bytes: Uint8Array | undefined;
   const failures: string[] = [];
   for (const path of candidates) {
@@ -64,7 +70,7 @@ export async function loadCatalog(candidates = catalogCandidates(), layout?: Cat
 }
 
 /** A getter that loads once per instance; a failed load is retried by the next call, not cached. */
-export function cachedCatalog(load: () => Promise<LoadedCatalog> = loadCatalog): () => Promise<LoadedCatalog> {
+export function cachedCatalog(load: () => Promise<LoadedCatalog>): () => Promise<LoadedCatalog> {
   let pending: Promise<LoadedCatalog> | undefined;
   return () => {
     pending ??= load().catch((error: unknown) => {
@@ -76,7 +82,7 @@ export function cachedCatalog(load: () => Promise<LoadedCatalog> = loadCatalog):
 }
 
 /** Another file the build wrote beside catalog.json (the HTML 404 page), found the same way. */
-export async function readBuiltFile(name: string, candidates = catalogCandidates()): Promise<string | undefined> {
+export async function readBuiltFile(name: string, candidates: readonly string[]): Promise<string | undefined> {
   for (const catalogPath of candidates) {
     try {
       return await readFile(resolve(catalogPath, '..', name), 'utf8');

@@ -195,3 +195,38 @@ describe('functions/not-found.ts', () => {
     });
   });
 });
+
+describe('answerNotFound: near-misses on API paths', () => {
+  it.each(['/catalog.json.', '/catalog.json/', '/catalog.json~', '/skills/x.JSON', '/v1/skills/x.Json', '/version.json%20', '/API/public/nothing'])(
+    'answers %s with the JSON 404, not the HTML page',
+    async (path) => {
+      await notFoundOf(await answer(path));
+    },
+  );
+
+  it('still suggests the nearest skill for an upper-case extension', async () => {
+    const { real, typo } = nearMiss(skillSlugs);
+    const body = await notFoundOf(await answer(`/skills/${typo}.JSON`));
+    expect(body.hints[0]).toBe(`${base}/skills/${real}.json`);
+  });
+
+  it.each(['/skills/x.MD', '/skills/x.md.'])('answers %s with the Markdown 404', async (path) => {
+    const response = await answer(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+  });
+
+  it.each(['/jsonp', '/skills/json', '/skills/x.jsonl-notes'])('keeps the HTML page for %s, which is not named like a JSON document', async (path) => {
+    expect((await answer(path)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+});
+
+describe('functions/not-found.ts: malformed percent-encoding', () => {
+  it.each(['/%ZZ', '/skills/%E0%A4%A.json', '/nowhere?x=%E0%A4%A'])('answers %s with a JSON 400 naming the bad escape', async (path) => {
+    const response = await notFoundFunction(new Request(`http://localhost${path}`));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as ErrorBody;
+    expect(body.code).toBe('bad_request');
+    expect(body.message).toMatch(/percent-encoding/);
+  });
+});

@@ -2,10 +2,9 @@
  * Answers for paths with no published document: JSON 404s in the error shape (with "did you mean"
  * links when a near slug exists) for API paths, Markdown for twins, the HTML 404 page otherwise.
  */
-import { jsonResponse, preflightResponse } from './respond.ts';
+import { answerOtherMethod, jsonResponse, pageResponse, READ_METHODS } from './respond.ts';
 import { notFoundBody } from './errors.ts';
 import { nearest } from './nearest.ts';
-import { apiHeaders, majorOfPath, MARKDOWN_CONTENT_TYPE } from './headers.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
 
@@ -19,25 +18,35 @@ const FALLBACK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/">Back to the catalogue</a></p></body></html>';
 
 export async function answerNotFound(request: Request, constants: AnswerConstants, resources: NotFoundResources): Promise<Response> {
-  // The preflight function owns OPTIONS, but which function Netlify tries first is not promised.
-  if (request.method === 'OPTIONS') return preflightResponse(request, constants);
+  const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
+  // Netlify routes only GET and HEAD here; anything else gets the answer every path gives it.
+  if (!READ_METHODS.includes(request.method)) return answerOtherMethod(request, constants, links);
   const path = requestedPath(new URL(request.url).pathname);
   const unversioned = path.replace(/^\/v[0-9]+(?=\/)/, '');
-  const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
-  const headers = apiHeaders(constants, { major: majorOfPath(path) });
 
-  if (unversioned.endsWith('.json') || unversioned.startsWith('/api/')) {
+  if (isApiPath(unversioned)) {
     const prefix = path.slice(0, path.length - unversioned.length);
     const suggestions = await didYouMean(unversioned, `${constants.baseUrl}${prefix}`, resources.catalog);
     return jsonResponse(request, notFoundBody(path, links, suggestions), { stamp: constants, status: 404 });
   }
-  if (unversioned.endsWith('.md')) {
+  if (isMarkdownPath(unversioned)) {
     const body = `# Not found\n\nNo published document at \`${path}\`.\n\nStart again from the [catalogue](${constants.baseUrl}/index.md) or [llms.txt](${constants.baseUrl}/llms.txt).\n`;
-    return new Response(request.method === 'HEAD' ? null : body, { status: 404, headers: { ...headers, 'content-type': MARKDOWN_CONTENT_TYPE } });
+    return pageResponse(request, constants, { status: 404, kind: 'markdown', body });
   }
   const page = (await resources.notFoundPage()) ?? FALLBACK_PAGE;
-  return new Response(request.method === 'HEAD' ? null : page, { status: 404, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
+  return pageResponse(request, constants, { status: 404, kind: 'html', body: page });
 }
+
+/**
+ * The last segment's name as a client may have meant it: case folded, and what follows the
+ * extension (`.json.`, `.json~`, `.json/`) ignored, so near-misses on an API path are answered
+ * for a program (JSON), never with the HTML page.
+ */
+const extensionOf = (path: string): string | undefined => /\.(json|md)(?![a-z0-9])/i.exec(path.replace(/\/+$/, '').split('/').pop() ?? '')?.[1]?.toLowerCase();
+
+/** `/api/…` and anything named like a JSON document. */
+export const isApiPath = (path: string): boolean => /^\/api(?:\/|$)/i.test(path) || extensionOf(path) === 'json';
+export const isMarkdownPath = (path: string): boolean => extensionOf(path) === 'md';
 
 /** `netlify dev` hands the function the path with the directory index it looked for appended. */
 function requestedPath(pathname: string): string {
@@ -45,9 +54,10 @@ function requestedPath(pathname: string): string {
 }
 
 async function didYouMean(path: string, baseUrl: string, catalog: () => Promise<LoadedCatalog>): Promise<string[]> {
-  const match = /^\/(skills|bundles)\/([^/]+)\.json$/.exec(path);
+  const match = /^\/(skills|bundles)\/([^/]+?)\.json/i.exec(path);
   if (!match) return [];
-  const [, section, slug] = match;
+  const [, folder, slug] = match;
+  const section = folder.toLowerCase();
   try {
     const { layout } = await catalog();
     const near = nearest(decodeURIComponent(slug), section === 'skills' ? layout.skillSlugs : layout.bundleSlugs);

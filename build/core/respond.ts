@@ -1,9 +1,14 @@
 /**
- * JSON answers of the functions: body, the header module's full set, a strong ETag and RFC 9110
- * conditional requests. Web-standard Request → Response, so it runs anywhere and tests in-process.
+ * Every answer of the functions: JSON with the header module's full set, a strong ETag and RFC 9110
+ * conditional requests; pages (the HTML and Markdown 404s) with the headers a static page gets;
+ * preflights and 405s. Netlify applies `_headers` to static files only, never to a function's
+ * answer, so each answer here carries its whole set itself, from the same modules that write
+ * `dist/_headers`. Web-standard Request → Response, so it runs anywhere and tests in-process.
  */
-import { apiHeaders, CACHE_NO_STORE, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
-import { serverErrorBody } from './errors.ts';
+import { apiHeaders, CACHE_NO_STORE, cdnCacheHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
+import { markdownTwinHeaders, negotiatedPageHeaders, securityHeaders } from './page-headers.ts';
+import { errorBody, echo, serverErrorBody } from './errors.ts';
+import { malformedPercentEncoding } from './percent-encoding.ts';
 import type { ErrorLinks } from './errors.ts';
 import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
@@ -16,6 +21,8 @@ export interface JsonResponseOptions {
   /** Pre-computed validator for pre-serialised bodies; otherwise a hash of the bytes. */
   etag?: string;
   extraHeaders?: HeaderSet;
+  /** Let Netlify's CDN keep the answer as long as its status class allows (`cdnCacheHeaders`). */
+  cdnCache?: boolean;
   majors?: Readonly<Record<number, MajorLifecycle>>;
 }
 
@@ -41,7 +48,9 @@ export function jsonResponse(request: Request, body: unknown, options: JsonRespo
       cacheControl: options.cacheControl,
       majors: options.majors,
     }),
+    ...securityHeaders(),
     ...options.extraHeaders,
+    ...(options.cdnCache ? cdnCacheHeaders(status) : {}),
     'content-type': JSON_CONTENT_TYPE,
     etag,
   });
@@ -80,13 +89,64 @@ export function responseBody(bytes: SerialisedJson): BodyInit {
 /** 204 to a CORS preflight, with the build's headers like every other answer. */
 export function preflightResponse(request: Request, stamp: BuildStamp): Response {
   const major = majorOfPath(new URL(request.url).pathname);
-  return new Response(null, { status: 204, headers: { ...apiHeaders(stamp, { major }), ...preflightHeaders() } });
+  return new Response(null, { status: 204, headers: { ...apiHeaders(stamp, { major }), ...securityHeaders(), ...preflightHeaders() } });
+}
+
+/** The methods every path answers: the read methods, and OPTIONS for a CORS preflight. */
+export const ALLOWED_METHODS = preflightHeaders()['access-control-allow-methods'];
+export const READ_METHODS: readonly string[] = ['GET', 'HEAD'];
+
+/** 405 in the error shape, with `allow`: the API is read-only, on every path. */
+export function methodNotAllowedResponse(request: Request, stamp: BuildStamp, links: ErrorLinks): Response {
+  const message = `Method ${echo(request.method)} is not allowed; the API is read with GET or HEAD (OPTIONS for a CORS preflight).`;
+  const body = errorBody('bad_request', message, [`${links.baseUrl}/openapi.json`], links);
+  return jsonResponse(request, body, { stamp, status: 405, extraHeaders: { allow: ALLOWED_METHODS } });
+}
+
+/** Any method but the read methods: the preflight's 204, or the 405 for everything else. */
+export function answerOtherMethod(request: Request, stamp: BuildStamp, links: ErrorLinks): Response {
+  return request.method === 'OPTIONS' ? preflightResponse(request, stamp) : methodNotAllowedResponse(request, stamp, links);
+}
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+export type PageKind = 'html' | 'markdown';
+
+/**
+ * A page or Markdown twin answered by a function (the 404s), with the headers `dist/_headers`
+ * gives a static page of that kind: the build's set, the security policy, `Vary: Accept` (the
+ * Edge Function may answer either kind at one path) and its media type. No validator: like the
+ * static pages, whose ETags the CDN makes.
+ */
+export function pageResponse(request: Request, stamp: BuildStamp, { status, kind, body }: { status: number; kind: PageKind; body: string }): Response {
+  const headers = {
+    ...apiHeaders(stamp, { major: majorOfPath(new URL(request.url).pathname) }),
+    ...securityHeaders(),
+    ...negotiatedPageHeaders(),
+    ...(kind === 'markdown' ? markdownTwinHeaders() : { 'content-type': HTML_CONTENT_TYPE }),
+  };
+  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
 /**
- * A function's handler that never lets the platform answer for it: anything it did not expect
- * becomes a 500 `server_error` in JSON with every header (and `no-store`), and the cause goes to
- * the function's log, never into the body.
+ * 400 for a target whose percent-encoding cannot be decoded (`/%ZZ`, `?cluster=%E0%A4%A`): what the
+ * client meant is unknown, so nothing is looked up or guessed.
+ */
+export function malformedTargetResponse(request: Request, stamp: BuildStamp, links: ErrorLinks): Response | undefined {
+  const { pathname, search } = new URL(request.url);
+  const inPath = malformedPercentEncoding(pathname);
+  const bad = inPath ?? malformedPercentEncoding(search);
+  if (bad === undefined) return undefined;
+  const where = inPath === undefined ? 'query' : 'path';
+  const message = `The request's ${where} has malformed percent-encoding at ${echo(bad)}; expected "%" followed by two hex digits, forming UTF-8.`;
+  return jsonResponse(request, errorBody('bad_request', message, [`${links.baseUrl}/openapi.json`, `${links.baseUrl}/catalog.json`], links), { stamp, status: 400 });
+}
+
+/**
+ * A function's handler that never lets the platform answer for it: a target that cannot be decoded
+ * is a JSON 400 before the handler sees it, and anything the handler did not expect becomes a 500
+ * `server_error` in JSON with every header (and `no-store`), the cause in the function's log,
+ * never in the body.
  */
 export function answeringErrors(
   constants: BuildStamp & { documentationUrl: string },
@@ -96,7 +156,7 @@ export function answeringErrors(
   const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
   return async (request) => {
     try {
-      return await handler(request);
+      return malformedTargetResponse(request, stamp, links) ?? (await handler(request));
     } catch (error) {
       console.error(`${request.method} ${new URL(request.url).pathname}: unexpected failure`, error);
       return jsonResponse(request, serverErrorBody(links, 'The request could not be answered; try again shortly.'), { stamp, status: 500, cacheControl: CACHE_NO_STORE });

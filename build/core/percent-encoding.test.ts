@@ -1,0 +1,29 @@
+/** Percent-encoding a client sent: decodable as UTF-8, or named as the part that is not. */
+import { describe, expect, it } from 'vitest';
+import { malformedPercentEncoding } from './percent-encoding.ts';
+
+describe('malformedPercentEncoding', () => {
+  it.each([
+    ['plain text', '/skills/mom-test.json'],
+    ['an escaped space', '/skills/a%20b'],
+    ['a whole two-byte character', '?cluster=%C3%A9'],
+    ['a whole three-byte character', '?cluster=%E0%A4%A8'],
+    ['a whole four-byte character', '?q=%F0%9F%98%80'],
+    ['lower-case hex', '/%c3%a9'],
+    ['two characters in a row', '/%C3%A9%C3%A9'],
+  ])('accepts %s', (_label, text) => {
+    expect(malformedPercentEncoding(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['a percent sign without hex digits', '/%ZZ', '%ZZ'],
+    ['a percent sign at the end', '/skills/x%', '%'],
+    ['a percent sign with one hex digit', '/x%4', '%4'],
+    ['a cut three-byte character', '?cluster=%E0%A4%A', '%E0%A4'],
+    ['a lone continuation byte', '/%80', '%80'],
+    ['an overlong encoding', '/%C0%AF', '%C0%AF'],
+    ['an encoded surrogate', '/%ED%A0%80', '%ED%A0%80'],
+  ])('names %s', (_label, text, bad) => {
+    expect(malformedPercentEncoding(text)).toBe(bad);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Whether a request target's percent-encoding can be decoded at all (RFC 3986 §2.1: `%` then two
+ * hex digits; the bytes they give must be UTF-8, as the URL standard decodes them). `URL` and
+ * `URLSearchParams` never refuse a malformed one: they keep `%ZZ` as it is and turn a cut UTF-8
+ * sequence (`%E0%A4%A`) into U+FFFD, so without this check such a request would be answered as if
+ * the client had asked for something else.
+ */
+
+const PERCENT = /%([0-9A-Fa-f]{2})?/g;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The part of the target that cannot be decoded, for the error message; undefined when all can. */
+export function malformedPercentEncoding(text: string): string | undefined {
+  // Runs of escapes decode together: one UTF-8 character may take up to four of them.
+  const bytes: number[] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const flush = (): string | undefined => {
+    if (bytes.length === 0) return undefined;
+    try {
+      utf8.decode(Uint8Array.from(bytes));
+      return undefined;
+    } catch {
+      return text.slice(runStart, runEnd);
+    } finally {
+      bytes.length = 0;
+    }
+  };
+  for (const match of text.matchAll(PERCENT)) {
+    if (match[1] === undefined) return flush() ?? text.slice(match.index, match.index + 3);
+    if (match.index !== runEnd) {
+      const bad = flush();
+      if (bad !== undefined) return bad;
+      runStart = match.index;
+    }
+    bytes.push(Number.parseInt(match[1], 16));
+    runEnd = match.index + 3;
+  }
+  return flush();
+}
