@@ -3,7 +3,7 @@ import type { FunctionRoute } from '../build/core/function-route.ts';
 import constants from '../build/generated/function-constants.json' with { type: 'json' };
 import { CACHE_NO_STORE } from '../build/core/headers.ts';
 import type { BuildStamp } from '../build/core/headers.ts';
-import { answeringErrors, jsonResponse, preflightResponse } from '../build/core/respond.ts';
+import { ALLOWED_METHODS, answeringErrors, jsonResponse, preflightResponse } from '../build/core/respond.ts';
 import { ageHeaders, badHealthQueryBody, cachedHealthCheck, httpStatusOf, methodNotAllowedBody, parseHealthQuery } from '../build/payment/index.ts';
 
 const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
@@ -16,7 +16,7 @@ const paymentHealth = cachedHealthCheck();
 export default answeringErrors(constants, async (request: Request): Promise<Response> => {
   if (request.method === 'OPTIONS') return preflightResponse(request, stamp);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return jsonResponse(request, methodNotAllowedBody(request.method, links), { ...noStore, status: 405, extraHeaders: { allow: 'GET, HEAD, OPTIONS' } });
+    return jsonResponse(request, methodNotAllowedBody(request.method, links), { ...noStore, status: 405, extraHeaders: { allow: ALLOWED_METHODS } });
   }
   const query = parseHealthQuery(new URL(request.url).searchParams);
   if (!query.ok) return jsonResponse(request, badHealthQueryBody(query, links), { ...noStore, status: 400 });

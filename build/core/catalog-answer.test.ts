@@ -261,6 +261,15 @@ describe('answerCatalog: 400 for anything it would have to guess', () => {
     expect(body.message).toContain('limit');
   });
 
+  it('keeps the hints of a 400 under /v1 under /v1', async () => {
+    const body = await errorOf(await answer('?cluster=idea', {}, getCatalog, '/v1/catalog.json'), 400);
+    expect(body.hints).toEqual([
+      `${constants.baseUrl}/v1/catalog.json?cluster=ideas`,
+      `${constants.baseUrl}/v1/openapi.json`,
+      `${constants.baseUrl}/v1/catalog.json`,
+    ]);
+  });
+
   it('never answers a 400 with 304, even to If-None-Match: *', async () => {
     await errorOf(await answer('?limit=0', { headers: { 'if-none-match': '*' } }), 400);
   });

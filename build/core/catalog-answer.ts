@@ -5,7 +5,7 @@ import { badRequestBody, serverErrorBody } from './errors.ts';
 import type { ErrorLinks } from './errors.ts';
 import { answerOtherMethod, jsonResponse, LazyJson, READ_METHODS } from './respond.ts';
 import { strongEtag } from './etag.ts';
-import { CACHE_NO_STORE } from './headers.ts';
+import { CACHE_NO_STORE, majorPrefixOf } from './headers.ts';
 import type { BuildStamp } from './headers.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
 
@@ -21,7 +21,8 @@ export async function answerCatalog(
   constants: AnswerConstants,
 ): Promise<Response> {
   const url = new URL(request.url);
-  const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
+  // Hints stay under the major the client asked for.
+  const links: ErrorLinks = { baseUrl: `${constants.baseUrl}${majorPrefixOf(url.pathname)}`, documentationUrl: constants.documentationUrl };
   const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
 
   if (!READ_METHODS.includes(request.method)) return answerOtherMethod(request, stamp, links);

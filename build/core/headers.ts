@@ -75,6 +75,8 @@ export const EXPOSED_HEADERS = [
   'x-build-version', 'x-base-url', 'api-version', 'etag',
   'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset',
   'deprecation', 'sunset', 'link',
+  // How old a kept answer is (the payment check's).
+  'age',
 ] as const;
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -139,8 +141,19 @@ export function preflightHeaders(): HeaderSet {
   };
 }
 
+const MAJOR_PREFIX = /^\/v([0-9]+)(?=\/|$)/;
+
 /** Which major answers a path: a known `/vN/` prefix pins N; anything else gets the current one. */
 export function majorOfPath(pathname: string, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
-  const match = /^\/v([0-9]+)(?:\/|$)/.exec(pathname);
+  const match = MAJOR_PREFIX.exec(pathname);
   return match && Object.hasOwn(majors, match[1]) ? Number(match[1]) : CURRENT_MAJOR;
+}
+
+/**
+ * The path's `/vN` prefix when N is a major that answers, else '': links offered in an answer keep
+ * the client on the major it asked for, and never point at a major that does not exist.
+ */
+export function majorPrefixOf(pathname: string, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): string {
+  const match = MAJOR_PREFIX.exec(pathname);
+  return match && Object.hasOwn(majors, match[1]) ? match[0] : '';
 }

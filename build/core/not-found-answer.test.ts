@@ -93,6 +93,28 @@ describe('answerNotFound: JSON paths', () => {
     expect(body.hints[0]).toBe(`${base}/v1/skills/${real}.json`);
   });
 
+  it('never points a request under an unknown major at that major', async () => {
+    const { real, typo } = nearMiss(skillSlugs);
+    const body = await notFoundOf(await answer(`/v2/skills/${typo}.json`));
+    expect(body.hints[0]).toBe(`${base}/skills/${real}.json`);
+    expect(body.hints.filter((hint) => hint.includes('/v2'))).toEqual([]);
+  });
+
+  it('keeps every hint of a /v1 request under /v1', async () => {
+    const body = await notFoundOf(await answer('/v1/skills/qqqqqqqqqqqqqqqqqqqq.json'));
+    for (const hint of body.hints) expect(hint.startsWith(`${base}/v1/`), hint).toBe(true);
+  });
+
+  it('suggests the nearest cluster for a misspelt cluster twin', async () => {
+    const body = await notFoundOf(await answer('/clusters/pricng.json'));
+    expect(body.hints[0]).toBe(`${base}/clusters/pricing.json`);
+  });
+
+  it('lets the CDN keep a 404 only as long as the 4xx class allows', async () => {
+    const response = await answer('/skills/nothing-here.json');
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60');
+  });
+
   it('suggests nothing for a slug far from every published one', async () => {
     const body = await notFoundOf(await answer('/skills/qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq.json'));
     expect(body.hints.filter((hint) => hint.includes('/skills/'))).toEqual([]);
@@ -160,6 +182,12 @@ describe('answerNotFound: pages and twins', () => {
     const text = await response.text();
     expect(text).toMatch(/^# Not found/);
     expect(text).toContain('/skills/no-such-skill-here.md');
+  });
+
+  it('names a long .md path cut short, never echoing it whole', async () => {
+    const response = await answer(`/docs/${'a'.repeat(100_000)}.md`);
+    expect(response.status).toBe(404);
+    expect((await response.text()).length).toBeLessThan(1_000);
   });
 
   it('answers an unknown .md path under /v1 with Markdown', async () => {

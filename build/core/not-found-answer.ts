@@ -3,7 +3,9 @@
  * links when a near slug exists) for API paths, Markdown for twins, the HTML 404 page otherwise.
  */
 import { answerOtherMethod, jsonResponse, pageResponse, READ_METHODS } from './respond.ts';
-import { notFoundBody } from './errors.ts';
+import { echoPath, notFoundBody } from './errors.ts';
+import { majorPrefixOf } from './headers.ts';
+import { CLUSTER_IDS } from './types.ts';
 import { nearest } from './nearest.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
 import type { LoadedCatalog } from './catalog-source.ts';
@@ -22,15 +24,19 @@ export async function answerNotFound(request: Request, constants: AnswerConstant
   // Netlify routes only GET and HEAD here; anything else gets the answer every path gives it.
   if (!READ_METHODS.includes(request.method)) return answerOtherMethod(request, constants, links);
   const path = requestedPath(new URL(request.url).pathname);
-  const unversioned = path.replace(/^\/v[0-9]+(?=\/)/, '');
+  // Links stay under the major the client asked for, and only a major that answers: a path under
+  // an unknown `/v2` is answered with links to the current one.
+  const prefix = majorPrefixOf(path);
+  const unversioned = path.replace(/^\/v[0-9]+(?=\/|$)/, '') || '/';
+  const base = `${constants.baseUrl}${prefix}`;
 
   if (isApiPath(unversioned)) {
-    const prefix = path.slice(0, path.length - unversioned.length);
-    const suggestions = await didYouMean(unversioned, `${constants.baseUrl}${prefix}`, resources.catalog);
-    return jsonResponse(request, notFoundBody(path, links, suggestions), { stamp: constants, status: 404 });
+    const suggestions = await didYouMean(unversioned, base, resources.catalog);
+    // A 404 may end with the next deploy: the CDN keeps it as long as its class allows, no longer.
+    return jsonResponse(request, notFoundBody(path, { ...links, baseUrl: base }, suggestions), { stamp: constants, status: 404, cdnCache: true });
   }
   if (isMarkdownPath(unversioned)) {
-    const body = `# Not found\n\nNo published document at \`${path}\`.\n\nStart again from the [catalogue](${constants.baseUrl}/index.md) or [llms.txt](${constants.baseUrl}/llms.txt).\n`;
+    const body = `# Not found\n\nNo published document at \`${echoPath(path)}\`.\n\nStart again from the [catalogue](${base}/index.md) or [llms.txt](${base}/llms.txt).\n`;
     return pageResponse(request, constants, { status: 404, kind: 'markdown', body });
   }
   const page = (await resources.notFoundPage()) ?? FALLBACK_PAGE;
@@ -54,10 +60,14 @@ function requestedPath(pathname: string): string {
 }
 
 async function didYouMean(path: string, baseUrl: string, catalog: () => Promise<LoadedCatalog>): Promise<string[]> {
-  const match = /^\/(skills|bundles)\/([^/]+?)\.json/i.exec(path);
+  const match = /^\/(skills|bundles|clusters)\/([^/]+?)\.json/i.exec(path);
   if (!match) return [];
   const [, folder, slug] = match;
   const section = folder.toLowerCase();
+  if (section === 'clusters') {
+    const near = nearest(decodeURIComponent(slug), CLUSTER_IDS);
+    return near ? [`${baseUrl}/clusters/${near}.json`] : [];
+  }
   try {
     const { layout } = await catalog();
     const near = nearest(decodeURIComponent(slug), section === 'skills' ? layout.skillSlugs : layout.bundleSlugs);

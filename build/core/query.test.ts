@@ -77,6 +77,21 @@ describe('parseCatalogQuery', () => {
     expect(problem('clusters=ship').suggestion).toBe('cluster=ship');
     expect(problem('cluster=xyzzy').suggestion).toBeUndefined();
   });
+
+  it.each([
+    ['010', 'limit=10'],
+    ['5.0', 'limit=5'],
+    ['0', 'limit=1'],
+    ['-3', 'limit=1'],
+    ['500', 'limit=200'],
+    [' 7', 'limit=7'],
+  ])('suggests for limit=%s the limit that was meant, %s', (value, suggestion) => {
+    expect(problem(`limit=${encodeURIComponent(value)}`).suggestion).toBe(suggestion);
+  });
+
+  it.each(['abc', '', '1e999'])('suggests no limit for limit=%s, which names no number', (value) => {
+    expect(problem(`limit=${value}`).suggestion).toBeUndefined();
+  });
 });
 
 describe('400 messages echo the input cut short', () => {

@@ -94,7 +94,7 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
             value === ''
               ? `Parameter "limit" has an empty value; give a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}.`
               : `Parameter "limit" must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}, not ${echo(value)}.`,
-          suggestion: `limit=${LIMIT_MAX}`,
+          suggestion: nearestLimit(value),
         });
       }
       limit = parsed;
@@ -209,4 +209,14 @@ export function catalogFor(catalog: Catalog, index: CatalogIndex, query: Catalog
     skills: selection.skills.map((i): Skill => catalog.skills[i]),
     bundles: selection.bundles.map((b): Bundle => catalog.bundles[b]),
   };
+}
+
+/**
+ * The limit a client most likely meant, or none: `010` meant 10, `5.0` meant 5, `0` the smallest and
+ * `500` the largest; text that is no number at all suggests nothing.
+ */
+function nearestLimit(value: string): string | undefined {
+  const meant = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(meant)) return undefined;
+  return `limit=${Math.min(LIMIT_MAX, Math.max(LIMIT_MIN, Math.round(meant)))}`;
 }
