@@ -7,19 +7,29 @@
  * - outputs: the files a page job rendered, by the hash of the code fingerprint, the page frame and
  *   the job's input (build/emit/pages/jobs.ts).
  *
- * Rendered bytes live once in `objects/<hash of the bytes>` and are hard-linked into dist/, so a
- * build that renders nothing new writes no page either. The index names only what the last build
- * used, and objects nothing names are removed: the cache never grows past one build's output.
- * One build at a time per cache folder.
+ * Rendered bytes live once in `objects/<hash of the bytes>`. They are copied into the output
+ * (reflinked where the file system can), never hard-linked, and a new object is a copy of the file
+ * written, never a link to it: no object shares storage with a file of dist/, so editing dist/ by
+ * hand cannot change what the next build ships. The index names only what the last build used,
+ * and objects nothing names are removed: the cache never grows past one build's output. One build
+ * at a time per cache folder (build/lock.ts).
+ *
+ * The cache also records dist/ as the last build left it, each file with its inode, size and
+ * times, so the next build can hard-link an unchanged file from the old dist/ into the new one
+ * (the cheapest way to fill a complete new folder) instead of copying it. Any write to a file
+ * changes its ctime, which no program can set back, so a file whose stat still matches holds the
+ * recorded bytes; a file changed within the clock's resolution of the record ("racily clean", as
+ * git calls it) is hashed instead.
  */
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { writeFileAtomically } from './atomic-file.ts';
+import { copyFileApart, copyFileAtomically, writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the layout of the cache itself changes. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 export interface CachedDocument {
   /** Front matter as parsed, known to match its schema. */
@@ -58,17 +68,14 @@ export interface BuildCache {
   rememberOutput(key: string, files: StoredPath[]): void;
   /** The object name for these bytes (the hash of them); undefined when the cache is off. */
   objectFor(bytes: string | Uint8Array): string | undefined;
-  /** Links (or copies) a stored object to `target`; false when the cache does not hold it. */
+  /** Copies a stored object to `target`; false when the cache does not hold it. */
   place(object: string, target: string): boolean;
-  /** Keeps an object through this build's collection without placing it (its file is in dist/ already). */
-  use(object: string): void;
-  /** Takes a file just written as the object for its bytes (a hard link: no second write). */
+  /** Stores a copy of a file just written as the object for its bytes (nothing to copy when the
+   * cache holds it already); either way the object is kept through this build's collection. */
   adopt(object: string, source: string): void;
-  /** Each file of `outDir` and its object, when `outDir` is still the folder the last build with
-   * this cache wrote (same folder, no file added or removed since); else undefined. */
-  distFiles(outDir: string): Map<string, string> | undefined;
-  /** Called before `outDir` is changed in place: until rememberDist, nothing is trusted about it. */
-  forgetDist(): void;
+  /** What the last build with this cache left in `outDir`, as far as it is still there unchanged. */
+  previousDist(outDir: string): PreviousDist | undefined;
+  /** Records `outDir` as it is now: every file of it and its object. */
   rememberDist(outDir: string, files: ReadonlyMap<string, string>): void;
   /** Writes the index of what this build used and removes every object it did not use. */
   commit(): void;
@@ -97,31 +104,31 @@ export const NO_CACHE: BuildCache = {
   rememberOutput: () => {},
   objectFor: () => undefined,
   place: () => false,
-  use: () => {},
   adopt: () => {},
-  distFiles: () => undefined,
-  forgetDist: () => {},
+  previousDist: () => undefined,
   rememberDist: () => {},
   commit: () => {},
 };
 
-/** What identifies a dist/ folder and notices a file added or removed: the folder's inode, and the
- * modification times of it and of its sub-folders. */
-function distIdentity(outDir: string): string | undefined {
-  try {
-    const top = statSync(outDir);
-    const dirs = readdirSync(outDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
-    return [`${top.dev}:${top.ino}:${top.mtimeMs}`, ...dirs.map((name) => `${name}:${statSync(join(outDir, name)).mtimeMs}`)].join('|');
-  } catch {
-    return undefined;
-  }
+/** The files of an earlier dist/ that may be reused. */
+export interface PreviousDist {
+  /** True when `outDir/path` still holds exactly the bytes of `object`. */
+  holds(path: string, object: string): boolean;
 }
 
-interface DistFile {
+interface DistRecord {
   outDir: string;
-  identity: string;
-  files: [string, string][];
+  /** path, object, stamp (see stampOf). */
+  files: [string, string, string][];
 }
+
+/** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
+ * time (which a program may set back) and its change time (which it cannot). */
+const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+
+/** A file whose ctime is this close to the record's own time may have been changed again in the
+ * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
+const RACY_NS = 20_000_000n;
 
 export function openCache(dir: string, fingerprint: string): BuildCache {
   const indexPath = join(dir, 'index.json');
@@ -155,9 +162,8 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
     objectFor: objectName,
     place(object, target) {
       if (!stored.has(object)) return false;
-      const path = objectPath(object);
       try {
-        if (!tryLink(path, target)) writeFileSync(target, readFileSync(path));
+        copyFileApart(objectPath(object), target);
       } catch (error) {
         // Removed behind the index's back: a miss; the caller renders or writes it again, and
         // adopting that file stores the object anew.
@@ -170,9 +176,6 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
       used.add(object);
       return true;
     },
-    use(object) {
-      if (stored.has(object)) used.add(object);
-    },
     adopt(object, source) {
       used.add(object);
       if (stored.has(object)) return;
@@ -181,26 +184,43 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
         mkdirSync(dir, { recursive: true });
         madeDirs.add(dir);
       }
-      const path = objectPath(object);
-      // A copy where links are refused.
-      if (!tryLink(source, path)) writeFileAtomically(path, readFileSync(source));
+      copyFileAtomically(source, objectPath(object));
       stored.add(object);
     },
-    distFiles(outDir) {
+    previousDist(outDir) {
+      let record: DistRecord;
+      let recordedAt: bigint;
       try {
-        const record = JSON.parse(readFileSync(distPath, 'utf8')) as DistFile;
-        if (record.outDir !== outDir || record.identity !== distIdentity(outDir) || previous.objects.length === 0) return undefined;
-        return new Map(record.files);
+        record = JSON.parse(readFileSync(distPath, 'utf8')) as DistRecord;
+        // The record's own modification time, from the clock that stamps the files.
+        recordedAt = statSync(distPath, { bigint: true }).mtimeNs;
       } catch {
         return undefined;
       }
-    },
-    forgetDist() {
-      rmSync(distPath, { force: true });
+      if (record.outDir !== outDir) return undefined;
+      const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
+      return {
+        holds(path, object) {
+          const entry = files.get(path);
+          if (entry?.object !== object) return false;
+          const file = join(outDir, path);
+          let stat: BigIntStats;
+          try {
+            stat = lstatSync(file, { bigint: true });
+          } catch {
+            return false;
+          }
+          if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
+          return stat.ctimeNs + RACY_NS < recordedAt || objectName(readFileSync(file)) === object;
+        },
+      };
     },
     rememberDist(outDir, files) {
-      const identity = distIdentity(outDir);
-      if (identity) writeFileAtomically(distPath, JSON.stringify({ outDir, identity, files: [...files] } satisfies DistFile));
+      const record: DistRecord = {
+        outDir,
+        files: Array.from(files, ([path, object]) => [path, object, stampOf(lstatSync(join(outDir, path), { bigint: true }))]),
+      };
+      writeFileAtomically(distPath, JSON.stringify(record));
     },
     commit() {
       next.objects = [...used];
@@ -219,20 +239,6 @@ function readIndex(path: string, fingerprint: string): IndexFile {
   } catch {
     // No cache yet, or an unreadable one: start empty; the build is correct either way.
     return empty;
-  }
-}
-
-/** A hard link where the file system allows one (same device, links permitted); false otherwise.
- * An existing object is the same bytes under the same name, so EEXIST is success. */
-function tryLink(from: string, to: string): boolean {
-  try {
-    linkSync(from, to);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return true;
-    if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') return false;
-    throw error;
   }
 }
 

@@ -1,13 +1,25 @@
 /**
  * What the functions need even when the catalogue file cannot be read: the build's stamp, the
- * documentation link and the catalogue's layout. The build writes it beside the code, and the
- * functions bundler inlines it.
+ * documentation link and the catalogue's layout. The functions bundler inlines the project's file,
+ * so it must describe the folder that is deployed with them (netlify.toml's `publish`): only a
+ * build into that folder writes it. A build into any other folder (a scratch build, a benchmark)
+ * keeps its constants beside that folder, and the deployed functions never see them.
  */
+import { join, resolve } from 'node:path';
 import type { CatalogueModel } from './model.ts';
 import type { BuildStamp } from './core/headers.ts';
 import type { CatalogLayout } from './core/catalog-layout.ts';
 
 export const FUNCTION_CONSTANTS_FILE = 'build/generated/function-constants.json';
+
+/** The folder Netlify publishes, relative to the project (netlify.toml's `build.publish`; a test
+ * holds the two together). */
+export const PUBLISH_DIR = 'dist';
+
+/** Where a build into `outDir` writes the functions' constants. */
+export function constantsFileFor(projectRoot: string, outDir: string): string {
+  return resolve(outDir) === resolve(projectRoot, PUBLISH_DIR) ? join(projectRoot, FUNCTION_CONSTANTS_FILE) : `${resolve(outDir)}.function-constants.json`;
+}
 
 export interface FunctionConstants extends BuildStamp {
   documentationUrl: string;

@@ -11,7 +11,6 @@ import { contentDates } from './content-dates.ts';
 import { emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
 import { OutputFolder } from './write.ts';
-import { writeFileAtomically } from './atomic-file.ts';
 import { codeFingerprint, NO_CACHE, openCache } from './cache.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache.ts';
@@ -20,7 +19,9 @@ import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
-import { functionConstants, FUNCTION_CONSTANTS_FILE } from './function-constants.ts';
+import { constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
+import { lockFolders } from './lock.ts';
+import { recoverOutput } from './swap.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,9 +32,14 @@ export interface BuildOptions extends RenderOptions {
   contentDir?: string;
   /** Header rules kept by hand (Netlify's format); default: the project's top-level `_headers`. */
   headersFile?: string;
+  /** Default: the folder netlify.toml publishes. */
   outDir?: string;
-  /** Where the functions' build constants go; unset means the project's own file. */
+  /** Where the functions' build constants go; unset means the project's own file for a build into
+   * the published folder, and `<outDir>.function-constants.json` for any other (constantsFileFor). */
   constantsFile?: string | null;
+  /** How long to wait for another build of the same output or cache folder (default 5 minutes);
+   * then a BuildLockedError names the lock file and its holder. */
+  lockWaitMs?: number;
   /** The build cache's folder; unset or null builds everything from scratch. */
   cacheDir?: string | null;
   env?: StampEnvironment;
@@ -86,14 +92,33 @@ async function contentModel(contentDir: string, headersFile: string, cache: Buil
   for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
   return timed(
     'model',
-    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(env), contentDates(contentDir, PROJECT_ROOT), headers.rules),
+    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules),
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
   );
 }
 
+/**
+ * One build at a time per output folder and per cache folder (build/lock.ts); under the locks, what
+ * a killed build left is finished or removed first (build/swap.ts), then the build runs.
+ */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, PUBLISH_DIR));
+  const constantsFile = options.constantsFile === undefined ? constantsFileFor(PROJECT_ROOT, outDir) : options.constantsFile;
+  const log = options.log ?? (() => {});
+  const release = await lockFolders([outDir, ...(options.cacheDir ? [resolve(options.cacheDir)] : [])], {
+    waitMs: options.lockWaitMs,
+    onWait: (holder) => log(`${'lock'.padEnd(20)} waiting for ${holder ? `build pid ${holder.pid} on ${holder.host}` : 'another build'} to finish`),
+  });
+  try {
+    recoverOutput(outDir, constantsFile ?? undefined);
+    return await buildInto(outDir, constantsFile, options);
+  } finally {
+    release();
+  }
+}
+
+async function buildInto(outDir: string, constantsFile: string | null, options: BuildOptions): Promise<BuildResult> {
   const contentDir = resolve(options.contentDir ?? join(PROJECT_ROOT, 'content'));
-  const outDir = resolve(options.outDir ?? join(PROJECT_ROOT, 'dist'));
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const timings: Record<string, number> = {};
@@ -120,14 +145,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
       `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU)`);
-    await timed('write', () => output.commit(), () =>
-      output.inPlace
-        ? `${output.written} of ${output.files.length} files changed, updated in place in ${outDir}`
-        : `${output.files.length} files to ${outDir}`);
+    // The functions' constants change with dist/, as part of the same swap.
+    const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;
+    await timed('write', () => output.commit(constants), () =>
+      `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
-    const constantsFile = options.constantsFile === undefined ? join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE) : options.constantsFile;
-    // Beside the functions' code, outside dist/.
-    if (constantsFile) writeFileAtomically(constantsFile, `${JSON.stringify(functionConstants(model))}\n`);
     return { model, files: output.files, pages, timings };
   } catch (error) {
     output.abort();

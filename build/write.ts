@@ -3,34 +3,36 @@
  * never held in memory whole), and nothing in dist/ changes until the whole build has succeeded.
  * A failed build never touches dist/.
  *
- * Then, one of two ways. Without a cache record of dist/, the new folder is swapped in for it
- * whole. When the cache knows dist/ as the last build left it, the new folder holds only the
- * files that differ, and those are renamed into dist/ one by one (each rename is atomic) and the
- * files no longer made are removed: a build that changed one page touches three files, not all.
+ * The new folder is always complete: a file the old dist/ still holds unchanged is hard-linked
+ * from it (the two generations share storage; the cache never does), one the cache holds is
+ * copied from it, the rest are written. Then the folder takes dist/'s place whole (swap.ts), so a
+ * build killed at any moment leaves one complete dist/ or the other.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { copyFileApart } from './atomic-file.ts';
 import { NO_CACHE, objectHasher } from './cache.ts';
-import type { BuildCache } from './cache.ts';
+import type { BuildCache, PreviousDist } from './cache.ts';
 import type { OutputFile } from './emit/types.ts';
+import { siblingFolder, swapIn } from './swap.ts';
+import type { Companion } from './swap.ts';
 
 export class OutputFolder {
   readonly staging: string;
-  /** Each file dist/ holds now and its object, when it can be updated in place. */
-  private readonly previous: ReadonlyMap<string, string> | undefined;
+  /** What the old dist/ holds that may be linked rather than written again. */
+  private readonly previous: PreviousDist | undefined;
   /** Every file of this build and its object ('' with the cache off). */
   private readonly produced = new Map<string, string>();
-  /** Files written into the staging folder. */
-  private readonly staged = new Set<string>();
+  /** Files taken unchanged from the old dist/. */
+  private readonly kept = new Set<string>();
   private readonly dirs = new Set<string>();
 
   constructor(
     readonly outDir: string,
     private readonly cache: BuildCache = NO_CACHE,
   ) {
-    this.previous = cache.distFiles(outDir);
-    this.staging = `${outDir}.staging-${process.pid}-${Date.now()}`;
+    this.previous = cache.previousDist(outDir);
+    this.staging = siblingFolder(outDir, 'staging');
     mkdirSync(this.staging, { recursive: true });
   }
 
@@ -39,18 +41,13 @@ export class OutputFolder {
     return [...this.produced.keys()];
   }
 
-  /** True when the build updates dist/ in place rather than replacing it. */
-  get inPlace(): boolean {
-    return this.previous !== undefined;
-  }
-
-  /** Files written so far (the rest are in dist/ already, or linked from the cache). */
+  /** Files written or copied from the cache: those not taken unchanged from the old dist/. */
   get written(): number {
-    return this.staged.size;
+    return this.produced.size - this.kept.size;
   }
 
-  /** Writes a file (or links the cache's copy of the same bytes); returns its object name when the
-   * cache is on. */
+  /** Writes a file (or places the same bytes from the old dist/ or the cache); returns its object
+   * name when the cache is on. */
   add({ path, bytes }: OutputFile): string | undefined {
     const object = this.cache.objectFor(bytes);
     if (this.keep(path, object)) return object;
@@ -63,11 +60,7 @@ export class OutputFolder {
 
   /** Takes a file another thread wrote into the staging folder, with its object name. */
   addWritten(path: string, object: string | undefined): void {
-    if (this.keep(path, object)) {
-      unlinkSync(join(this.staging, path));
-      return;
-    }
-    this.staged.add(path);
+    this.claim(path, object);
     if (object !== undefined) this.cache.adopt(object, join(this.staging, path));
   }
 
@@ -75,7 +68,6 @@ export class OutputFolder {
   addStored(path: string, object: string): boolean {
     if (this.keep(path, object)) return true;
     if (this.cache.place(object, this.stage(path))) return true;
-    this.staged.delete(path);
     this.produced.delete(path);
     return false;
   }
@@ -109,18 +101,19 @@ export class OutputFolder {
 
   /** Takes back a file placed earlier. */
   remove(path: string): void {
-    if (this.staged.delete(path)) unlinkSync(join(this.staging, path));
-    this.produced.delete(path);
+    this.kept.delete(path);
+    if (this.produced.delete(path)) rmSync(join(this.staging, path), { force: true });
   }
 
   /** A file of this build, for artifacts assembled from others. */
   read(path: string): Buffer {
-    return readFileSync(join(this.staged.has(path) ? this.staging : this.outDir, path));
+    return readFileSync(join(this.staging, path));
   }
 
-  async commit(): Promise<void> {
-    if (this.previous) this.applyInPlace(this.previous);
-    else await this.swap();
+  /** Puts the complete folder in dist/'s place, with the companion file that belongs to it. */
+  commit(companion?: Companion): void {
+    swapIn(this.staging, this.outDir, companion);
+    // After the old tree is gone: removing it changed the ctime of every file shared with it.
     if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced);
   }
 
@@ -129,47 +122,23 @@ export class OutputFolder {
     rmSync(this.staging, { recursive: true, force: true });
   }
 
-  /** Swaps the folder in for dist/; the previous dist/ goes only after the new one is in place. */
-  private async swap(): Promise<void> {
-    const retired = `${this.outDir}.retired-${process.pid}-${Date.now()}`;
-    const hadPrevious = await rename(this.outDir, retired).then(() => true, (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    });
-    try {
-      await rename(this.staging, this.outDir);
-    } catch (error) {
-      if (hadPrevious) await rename(retired, this.outDir);
-      throw error;
-    }
-    if (hadPrevious) rmSync(retired, { recursive: true, force: true });
-  }
-
-  private applyInPlace(previous: ReadonlyMap<string, string>): void {
-    // Until the new record is written, the cache trusts nothing about dist/: an interrupted update
-    // is followed by a full build.
-    this.cache.forgetDist();
-    const made = new Set<string>();
-    for (const path of this.staged) {
-      const target = join(this.outDir, path);
-      const dir = dirname(target);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      renameSync(join(this.staging, path), target);
-    }
-    for (const path of previous.keys()) {
-      if (!this.produced.has(path)) rmSync(join(this.outDir, path), { force: true });
-    }
-    rmSync(this.staging, { recursive: true, force: true });
-  }
-
-  /** Registers a path; true when dist/ already holds exactly these bytes there. */
+  /** Registers a path; true when the old dist/ holds exactly these bytes there, now linked into
+   * the new folder. */
   private keep(path: string, object: string | undefined): boolean {
     this.claim(path, object);
-    if (object === undefined || this.previous?.get(path) !== object) return false;
-    this.cache.use(object);
+    if (object === undefined || !this.previous?.holds(path, object)) return false;
+    const target = this.stage(path);
+    const source = join(this.outDir, path);
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      // A file system without hard links (or at its link limit): a copy does as well.
+      if (!['EPERM', 'EMLINK', 'ENOTSUP', 'EXDEV'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      copyFileApart(source, target);
+    }
+    // The cache keeps the object too (a copy, if it had lost it), for a deploy without this dist/.
+    this.cache.adopt(object, target);
+    this.kept.add(path);
     return true;
   }
 
@@ -179,7 +148,6 @@ export class OutputFolder {
   }
 
   private stage(path: string): string {
-    this.staged.add(path);
     const target = join(this.staging, path);
     const dir = dirname(target);
     if (!this.dirs.has(dir)) {

@@ -1,28 +1,40 @@
 /**
  * `npm run build`: build dist/ from content/, reusing what the build cache already rendered.
- * Options: --content DIR, --out DIR, --no-cache (render everything), --threads N (default: every
- * core), --quiet.
+ * Options: --content DIR, --out DIR (a folder other than dist/ gets the functions' constants
+ * beside it, never the deployed ones), --cache DIR, --no-cache (render everything), --threads N
+ * (default: every core), --lock-wait SECONDS (how long to wait for another build of the same
+ * folders; 0 stops at once), --quiet.
  */
 import { parseArgs } from 'node:util';
 import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
+import { BuildLockedError } from '../build/lock.ts';
 
 const { values } = parseArgs({
   options: {
     content: { type: 'string' },
     out: { type: 'string' },
+    cache: { type: 'string' },
+    'lock-wait': { type: 'string' },
     'no-cache': { type: 'boolean', default: false },
     threads: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
 
+const lockWait = values['lock-wait'] === undefined ? undefined : Number(values['lock-wait']);
+if (lockWait !== undefined && !(lockWait >= 0)) {
+  console.error(`--lock-wait: expected a number of seconds, 0 or more, got "${values['lock-wait']}"`);
+  process.exit(2);
+}
+
 try {
   const started = performance.now();
   const { files } = await build({
     contentDir: values.content,
     outDir: values.out,
-    cacheDir: values['no-cache'] ? null : DEFAULT_CACHE_DIR,
+    cacheDir: values['no-cache'] ? null : (values.cache ?? DEFAULT_CACHE_DIR),
+    lockWaitMs: lockWait === undefined ? undefined : lockWait * 1000,
     threads: values.threads === undefined ? undefined : Number(values.threads),
     log: values.quiet ? undefined : (line) => console.log(line),
   });
@@ -30,6 +42,10 @@ try {
 } catch (error) {
   if (error instanceof ContentError) {
     console.error(`${error.message}\nNothing was written: dist/ is as it was.`);
+    process.exit(1);
+  }
+  if (error instanceof BuildLockedError) {
+    console.error(`${error.message}\nNothing was written.`);
     process.exit(1);
   }
   throw error;

@@ -3,7 +3,7 @@
  * build here is compared file by file with a fresh build, without cache or workers, of the same
  * content.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,36 @@ describe('the build cache', () => {
     expect([...before].every(([file, bytes]) => after.get(file)!.equals(bytes))).toBe(true);
     const report = await run(dist(), { cacheDir });
     expect(report.pages.rendered).toBe(0);
+  });
+
+  it('shares no storage between dist/ and the cache', async () => {
+    await run(dist(), { cacheDir });
+    const objects = join(cacheDir, 'objects');
+    const stored = new Set(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)).map((name) => statSync(join(objects, prefix, name)).ino)));
+    expect(stored.size).toBeGreaterThan(0);
+    expect([...tree(dist()).keys()].filter((path) => stored.has(statSync(join(dist(), path)).ino))).toEqual([]);
+  });
+
+  it('repairs files of dist/ edited by hand, the moment after a build and later, even with their times set back', async () => {
+    await run(dist(), { cacheDir });
+    const poison = (path: string) => {
+      const file = join(dist(), path);
+      const { atime, mtime } = statSync(file);
+      const bytes = readFileSync(file);
+      // Same length, same inode, same modification time: only the change time tells.
+      writeFileSync(file, Buffer.concat([Buffer.from('<!-- poisoned -->'), bytes.subarray('<!-- poisoned -->'.length)]));
+      utimesSync(file, atime, mtime);
+    };
+    poison('index.html');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    poison('skills/shape-up.html');
+    await run(dist(), { cacheDir });
+    expect(readFileSync(join(dist(), 'index.html'), 'utf8')).not.toContain('poisoned');
+    expectSameTree(dist(), await fresh());
+    // What the cache holds is clean too: a new folder filled from it alone.
+    const outDir = join(root, 'from-cache-after-poison');
+    expect((await run(outDir, { cacheDir })).pages.rendered).toBe(0);
+    expectSameTree(outDir, await fresh());
   });
 
   it('rebuilds dist/ whole when a file was added to it by hand', async () => {
