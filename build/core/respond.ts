@@ -12,6 +12,7 @@ import { malformedPercentEncoding } from './percent-encoding.ts';
 import type { ErrorLinks } from './errors.ts';
 import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
+import { mayGzip } from './content-coding.ts';
 import { jsonBytes } from './json.ts';
 
 export interface JsonResponseOptions {
@@ -60,8 +61,21 @@ export function jsonResponse(request: Request, body: unknown, options: JsonRespo
     return new Response(null, { status: 304, headers });
   }
   if (request.method === 'HEAD') return new Response(null, { status, headers });
-  return new Response(responseBody(ready ?? (body as LazyJson).make()), { status, headers });
+  const bytes = ready ?? (body as LazyJson).make();
+  if (byteLength(bytes) <= COMPRESS_ABOVE) return new Response(responseBody(bytes), { status, headers });
+  // Past the buffered limit the answer is one of two representations, chosen by Accept-Encoding.
+  headers.set('vary', 'accept-encoding');
+  if (!mayGzip(request.headers.get('accept-encoding'))) return new Response(responseBody(bytes), { status, headers });
+  headers.set('content-encoding', 'gzip');
+  // A strong tag names one encoding (RFC 9110 §8.8.3); the suffix is one etag.ts removes again.
+  headers.set('etag', etag.replace(/"$/, '-gzip"'));
+  // The DOM typings ask for BufferSource chunks where a stream of Uint8Array is what runs.
+  const gzip = new CompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  return new Response(streamOf(bytes).pipeThrough(gzip), { status, headers });
 }
+
+
+const byteLength = (bytes: SerialisedJson) => (typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength);
 
 /**
  * Netlify hands back a function's answer whole up to 6 MB and streamed up to 20 MB. Bodies past
@@ -71,10 +85,22 @@ export function jsonResponse(request: Request, body: unknown, options: JsonRespo
 export const STREAM_ABOVE = 4 * 2 ** 20;
 const STREAM_SLICE = 2 ** 20;
 
+/**
+ * Bodies past this size (a filtered catalogue of tens of thousands of skills can be 25 MB) go gzip-
+ * compressed to a client that takes gzip, so they stay well inside Netlify's 20 MB limit for a
+ * streamed function answer: catalogue JSON shrinks about tenfold. The CDN passes an encoded answer
+ * on as it is (opennextjs/opennextjs-netlify#2243: compressing in the function is the way past the
+ * size limits). Smaller answers go as they are, and the CDN compresses them on the way out.
+ */
+export const COMPRESS_ABOVE = STREAM_ABOVE;
+
 export function responseBody(bytes: SerialisedJson): BodyInit {
-  const size = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
   // Node accepts any Uint8Array as a body; the DOM typings ask for an ArrayBuffer-backed one.
-  if (size <= STREAM_ABOVE) return bytes as BodyInit;
+  return byteLength(bytes) <= STREAM_ABOVE ? (bytes as BodyInit) : streamOf(bytes);
+}
+
+/** The bytes as a stream of slices, never copied whole again. */
+function streamOf(bytes: SerialisedJson): ReadableStream<Uint8Array> {
   const whole = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   let offset = 0;
   return new ReadableStream<Uint8Array>({

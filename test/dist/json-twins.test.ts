@@ -8,6 +8,7 @@ import type { ApiSchemaName } from '../../build/schemas.ts';
 import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../build/core/types.ts';
 import { CLUSTER_IDS } from '../../build/core/types.ts';
 import { catalogFor, indexCatalog } from '../../build/core/query.ts';
+import { CLUSTER_LIST_FILE } from '../../build/emit/pages/refs.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(join(dist, path), 'utf8')) as T;
@@ -22,6 +23,10 @@ describe('JSON twins in dist/', async () => {
   const catalog = await readJson<Catalog>('catalog.json');
   const skillFiles = (await fg('skills/*.json', { cwd: dist })).sort();
   const bundleFiles = (await fg('bundles/*.json', { cwd: dist })).sort();
+
+  it('index.json, the static twin of /, holds the bytes of catalog.json', async () => {
+    expect(await readFile(join(dist, 'index.json'))).toEqual(await readFile(join(dist, 'catalog.json')));
+  });
 
   it('catalog.json is a valid Catalog of every published skill and bundle', () => {
     expectValid('Catalog', catalog, 'catalog.json');
@@ -61,7 +66,8 @@ describe('JSON twins in dist/', async () => {
     expect(version['x-base-url'].endsWith('/')).toBe(false);
   });
 
-  const clusterFiles = (await fg('clusters/*.json', { cwd: dist })).sort();
+  // clusters/index.json is the index's twin, a ClusterList (test/pages/index-pages.test.ts).
+  const clusterFiles = (await fg('clusters/*.json', { cwd: dist, ignore: [CLUSTER_LIST_FILE] })).sort();
   const docFiles = (await fg('docs/*.json', { cwd: dist })).sort();
 
   it('every clusters/<id>.json is the catalogue filtered to that cluster', async () => {
@@ -89,6 +95,6 @@ describe('JSON twins in dist/', async () => {
 
   it('no JSON file is left that no route answers', async () => {
     const all = (await fg('**/*.json', { cwd: dist })).sort();
-    expect(all).toEqual([...new Set(['catalog.json', 'openapi.json', 'version.json', ...skillFiles, ...bundleFiles, ...clusterFiles, ...docFiles])].sort());
+    expect(all).toEqual([...new Set(['catalog.json', 'index.json', 'openapi.json', 'version.json', CLUSTER_LIST_FILE, ...skillFiles, ...bundleFiles, ...clusterFiles, ...docFiles])].sort());
   });
 });
