@@ -1,14 +1,20 @@
 /** Validate: check each loaded file against its content schema and turn ajv's findings into
  * problems that name file, field, expectation and line. */
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ContentError, describeValue, fieldPath } from './content-error.ts';
 import type { ContentProblem } from './content-error.ts';
-import { validatorFor } from './ajv.ts';
+import { readSchema, validatorFor } from './ajv.ts';
 import { contentSchemas } from './schemas.ts';
+import { resolveRef, schemasAt, titlesOf, typesOf } from './schema-lookup.ts';
+import type { Schema } from './schema-lookup.ts';
 import type { LoadedContent, LoadedDocument, LoadedFile } from './load.ts';
+import type { NumberLiteral } from './yaml-source.ts';
 import { nearest } from './core/nearest.ts';
+import { fillUrlTemplate } from './core/url-template.ts';
 import { CLUSTER_IDS } from './core/types.ts';
+import { SECTION_INDEX } from './core/negotiate.ts';
 import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from './core/types.ts';
+import { formatEuro } from './render/format.ts';
 
 export type ContentKind = keyof typeof contentSchemas;
 
@@ -16,20 +22,61 @@ export type ContentKind = keyof typeof contentSchemas;
 export function validateFile(kind: ContentKind, loaded: LoadedFile): ContentProblem[] {
   if (loaded.problems.length > 0) return loaded.problems;
   if (loaded.checked) return [];
-  const validate = validatorFor(contentSchemas[kind]);
+  const file = contentSchemas[kind];
+  const literals = integerLiteralProblems(readSchema(file), loaded);
   const data = loaded.data ?? null;
-  if (validate(data)) return [];
-  return readableErrors(validate.errors ?? []).map((error) => toProblem(error, loaded, data));
+  // A field with a number written the wrong way has one problem: the literal's, which says what it meant.
+  const spoken = new Set(literals.map(({ pointer }) => pointer));
+  const found = schemaProblems(validatorFor(file), data, loaded.file, loaded.lineOf).filter(({ pointer }) => !spoken.has(pointer));
+  return [...literals, ...found].map(({ problem }) => problem);
 }
 
-function toProblem(error: ErrorObject, loaded: LoadedFile, data: unknown): ContentProblem {
+export interface PlacedProblem {
+  /** JSON pointer of the field, to tell which problems speak of the same field. */
+  pointer: string;
+  problem: ContentProblem;
+}
+
+/**
+ * Every way `data` fails `validate`, in editors' words: one problem per failing rule, with one
+ * problem per field for the shape of text (pattern and format say the same thing twice).
+ */
+export function schemaProblems(
+  validate: ValidateFunction,
+  data: unknown,
+  file: string,
+  lineOf: (path: readonly (string | number)[]) => number | undefined = () => undefined,
+): PlacedProblem[] {
+  if (validate(data)) return [];
+  const errors = readableErrors(validate.errors ?? [], data);
+  const shapes = new Map<string, ErrorObject[]>();
+  const placed: PlacedProblem[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'pattern' || error.keyword === 'format') {
+      const same = shapes.get(error.instancePath);
+      if (same) same.push(error);
+      else shapes.set(error.instancePath, [error]);
+      if (same) continue;
+    }
+    placed.push({ pointer: error.instancePath, problem: toProblem(error, file, lineOf, data) });
+  }
+  // Each field's shape problem is told by the most specific shared definition that failed.
+  for (const placedProblem of placed) {
+    const sameField = shapes.get(placedProblem.pointer);
+    if (!sameField || sameField.length < 2) continue;
+    const words = shapeWords(sameField);
+    if (words) placedProblem.problem = { ...placedProblem.problem, ...words };
+  }
+  return placed;
+}
+
+function toProblem(error: ErrorObject, file: string, lineOf: (path: readonly (string | number)[]) => number | undefined, data: unknown): ContentProblem {
   const path = pointerToPath(error.instancePath);
   const value = valueAt(data, path);
-  const { file } = loaded;
   switch (error.keyword) {
     case 'required': {
       const missing = [...path, (error.params as { missingProperty: string }).missingProperty];
-      return { file, line: loaded.lineOf(path), field: fieldPath(missing), expected: 'a value (required field)', got: 'nothing' };
+      return { file, line: lineOf(path), field: fieldPath(missing), expected: 'a value (required field)', got: 'nothing' };
     }
     case 'additionalProperties': {
       const extra = [...path, (error.params as { additionalProperty: string }).additionalProperty];
@@ -37,16 +84,67 @@ function toProblem(error: ErrorObject, loaded: LoadedFile, data: unknown): Conte
       const near = nearest(String(extra.at(-1)), allowed);
       return {
         file,
-        line: loaded.lineOf(extra),
+        line: lineOf(extra),
         field: fieldPath(extra),
         expected: `no such field${near ? ` (did you mean "${near}"?)` : ''} (allowed: ${allowed.join(', ')})`,
         got: describeValue(valueAt(data, extra)),
       };
     }
-    default:
-      return { file, line: loaded.lineOf(path), field: fieldPath(path) || undefined, expected: expectation(error), got: describeValue(value) };
+    default: {
+      const words = error.keyword === 'pattern' || error.keyword === 'format' ? shapeWords([error]) : undefined;
+      return { file, line: lineOf(path), field: fieldPath(path) || undefined, expected: expectation(error), got: describeValue(value), ...words };
+    }
   }
 }
+
+/**
+ * Shared definitions whose shape is better said in words than as a pattern, most specific first;
+ * `detail` names what in the value broke it (the scheme, the character).
+ */
+const SHAPE_WORDS: { title: string; expected: string; detail: (value: string, def: string) => string }[] = [
+  { title: 'HttpsUrl', expected: 'an absolute https:// URL', detail: urlDetail },
+  { title: 'Origin', expected: 'an origin: http:// or https:// and a host, with no path and no trailing slash', detail: urlDetail },
+  { title: 'Url', expected: 'an absolute http:// or https:// URL with a host, no user name and no spaces', detail: urlDetail },
+  { title: 'Isbn', expected: 'an ISBN-10 or ISBN-13: digits, optionally with single hyphens (978-1-4921-8074-6)', detail: () => 'not an ISBN' },
+  {
+    title: 'Line',
+    expected: 'one line of text without control characters (NUL, tab, newline…), line separators or bidirectional controls',
+    detail: characterDetail,
+  },
+];
+
+function shapeWords(errors: readonly ErrorObject[]): Pick<ContentProblem, 'expected' | 'got'> | undefined {
+  const titles = titlesOf(errors.map((error) => error.parentSchema as Schema));
+  const words = SHAPE_WORDS.find(({ title }) => titles.has(title));
+  if (!words) return undefined;
+  const value = errors[0].data;
+  return { expected: words.expected, got: typeof value === 'string' ? `${describeValue(value)} (${words.detail(value, words.title)})` : describeValue(value) };
+}
+
+/** The scheme of a URL that failed, or why a URL with an allowed scheme still did. */
+function urlDetail(value: string, def: string): string {
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)?.[1];
+  if (!scheme) return 'no scheme';
+  if (/^[^:]+:\/\/[^/?#]*@/.test(value)) return 'a user name before "@": the link goes to the host after it';
+  if (/\s/.test(value)) return 'a space';
+  // Whether the definition takes this scheme at all, asked of the definition itself.
+  const allowed = validatorFor(`defs.schema.json#/$defs/${def}`)(`${scheme.toLowerCase()}://example.com`);
+  return allowed ? `not a well-formed ${scheme.toLowerCase()}: URL` : `scheme ${scheme}:`;
+}
+
+/** The first character a one-line text may not hold: its code point, what it is, and where. */
+function characterDetail(value: string): string {
+  const pattern = new RegExp((resolveRef('#/$defs/Line').pattern as string), 'u');
+  const chars = [...value];
+  const at = chars.findIndex((char) => !pattern.test(char));
+  if (at < 0) return 'no character it may not hold';
+  const char = chars[at];
+  const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const kind = CHARACTER_NAMES[char] ?? (/\p{Bidi_Control}/u.test(char) ? 'a bidirectional control' : /\p{Cc}/u.test(char) ? 'a control character' : 'a line separator');
+  return `${code}, ${kind}, at character ${at + 1}`;
+}
+
+const CHARACTER_NAMES: Record<string, string> = { '\0': 'NUL', '\t': 'a tab', '\n': 'a newline', '\r': 'a carriage return' };
 
 /** Types in the words of YAML's editors. */
 const TYPE_NAMES: Record<string, string> = {
@@ -61,6 +159,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 function expectation(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
+  const cents = titlesOf([error.parentSchema as Schema]).has('Cents');
   switch (error.keyword) {
     case 'type': {
       const types = ([] as string[]).concat(params.type as string | string[]);
@@ -82,54 +181,83 @@ function expectation(error: ErrorObject): string {
       return `no duplicates (items ${params.j as number} and ${params.i as number} are the same)`;
     case 'minLength':
       return 'non-empty text';
+    case 'maxLength':
+      return `text of at most ${(params.limit as number).toLocaleString('en')} characters`;
     case 'minimum':
       return `a number of at least ${params.limit as number}`;
     case 'maximum':
-      return `a number of at most ${params.limit as number}`;
+      // A bound in cents reads better with the euros it stands for.
+      return `a number of at most ${params.limit as number}${cents ? ` cents (${formatEuro(params.limit as number)})` : ''}`;
     case 'oneOf':
-      return describeAlternatives(error.schema as object[]);
+      return describeAlternatives(error.schema as Schema[]);
     default:
       return error.message ?? error.keyword;
   }
 }
 
-function describeAlternatives(branches: object[]): string {
+function describeAlternatives(branches: Schema[]): string {
   return branches
     .map((branch) => {
-      const b = branch as { type?: string; $ref?: string };
-      if (b.type === 'null') return 'null';
-      if (b.$ref) return `an object (${b.$ref.split('/').pop()})`;
-      return b.type ?? 'another shape';
+      const types = typesOf(branch);
+      if (types.length === 1 && types[0] === 'object' && typeof branch.$ref === 'string') return `an object (${branch.$ref.split('/').pop()})`;
+      return types.length ? types.map((type) => TYPE_NAMES[type] ?? `a ${type}`).join(' or ') : 'another shape';
     })
     .join(' or ');
 }
 
 /**
  * ajv reports every failing branch of a `oneOf` and the `if` of an if/then; a person wants one
- * message. Keep the errors of the branch whose type matched, or a single "A or B" when none did.
+ * message. When the value's type fits a branch, keep that branch's errors (the other branches
+ * only say "wrong type" at the value itself); when it fits none, keep the single "A or B".
  */
-function readableErrors(errors: ErrorObject[]): ErrorObject[] {
+function readableErrors(errors: ErrorObject[], data: unknown): ErrorObject[] {
   let kept = errors.filter((error) => error.keyword !== 'if');
   for (const oneOf of errors.filter((error) => error.keyword === 'oneOf')) {
-    // A branch's errors carry either the oneOf's own path (`…/oneOf/0/type`) or, inside a $ref'd
-    // branch, the referenced schema's path (`…#/$defs/SkillSource/required`).
-    const branches = (oneOf.schema as { $ref?: string }[]).map((branch, i) => ({
-      index: String(i),
-      prefixes: [`${oneOf.schemaPath}/${i}/`, ...(branch.$ref ? [`${branch.$ref}/`] : [])],
-    }));
-    const branchOf = (error: ErrorObject) => {
-      if (error === oneOf || !error.instancePath.startsWith(oneOf.instancePath)) return undefined;
-      return branches.find((branch) => branch.prefixes.some((prefix) => error.schemaPath.startsWith(prefix)))?.index;
-    };
-    const branchErrors = kept.filter((error) => branchOf(error) !== undefined);
-    const typeMismatch = new Set(
-      branchErrors.filter((error) => error.keyword === 'type' && error.instancePath === oneOf.instancePath).map(branchOf),
-    );
-    const relevant = branchErrors.filter((error) => !typeMismatch.has(branchOf(error)));
-    kept = kept.filter((error) => branchOf(error) === undefined && (relevant.length === 0 || error !== oneOf));
-    kept.push(...relevant);
+    const at = oneOf.instancePath;
+    const type = jsonType(valueAt(data, pointerToPath(at)));
+    const fits = (oneOf.schema as Schema[]).some((branch) => typesOf(branch).some((t) => t === type || (t === 'number' && type === 'integer')));
+    const within = (error: ErrorObject) => error.instancePath === at || error.instancePath.startsWith(`${at}/`);
+    kept = kept.filter((error) => {
+      if (error === oneOf) return !fits;
+      if (!within(error)) return true;
+      return fits && !(error.keyword === 'type' && error.instancePath === at);
+    });
   }
   return kept;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * Integer fields written as something other than digits: YAML reads `19.00` as 19, so
+ * `price_cents: 19.00` would quietly publish €0.19. Each names what the value would mean.
+ */
+function integerLiteralProblems(root: Schema, loaded: LoadedFile): PlacedProblem[] {
+  return (loaded.numberLiterals ?? []).flatMap((literal) => {
+    const schemas = schemasAt(root, literal.path);
+    if (!schemas.some((schema) => typesOf(schema).includes('integer'))) return [];
+    const field = fieldPath(literal.path);
+    const problem = { file: loaded.file, line: literal.line, field, expected: integerExpectation(field, literal, titlesOf(schemas).has('Cents')), got: literal.text };
+    return [{ pointer: literal.path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''), problem }];
+  });
+}
+
+function integerExpectation(field: string, { text, value }: NumberLiteral, cents: boolean): string {
+  const digits = 'an integer written as digits only';
+  if (cents && /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)$/.test(text)) {
+    // The editor most likely wrote euros: say what YAML made of it and what to write instead.
+    const meant = Math.round(Number(text) * 100);
+    const reads = Number.isInteger(value) ? `${text} would be ${formatEuro(value)}` : `${text} is not a whole number of cents`;
+    return `${digits} (${field} is in cents: ${reads}; for ${formatEuro(meant)} write ${meant})`;
+  }
+  if (Number.isSafeInteger(value)) return `${digits} (${text} reads as ${value}: write ${value})`;
+  const reads = Number.isNaN(value) ? 'is not a number' : !Number.isFinite(value) ? 'is infinite' : Number.isInteger(value) ? 'is too large to be exact' : 'is not a whole number';
+  return `${digits} (${text} ${reads})`;
 }
 
 function pointerToPath(pointer: string): (string | number)[] {
@@ -163,8 +291,6 @@ export interface ValidContent {
   docs: ValidDocument<DocFrontMatter>[];
 }
 
-const SLUG = /^[a-z0-9-]+$/;
-
 /** Every rule of the content, schema and cross-file, checked in one pass; throws every problem at once. */
 export function validateContent(loaded: LoadedContent): ValidContent {
   const problems: ContentProblem[] = [];
@@ -174,12 +300,15 @@ export function validateContent(loaded: LoadedContent): ValidContent {
     return found.length === 0;
   };
   const siteOk = check('site', loaded.site);
+  if (siteOk) problems.push(...urlTemplateProblems(loaded));
   const clustersOk = check('clusters', loaded.clusters);
   if (clustersOk) problems.push(...clusterOrderProblems(loaded.clusters));
 
   const skillSlugs = new Set(loaded.skills.map((doc) => doc.slug));
   const documents = <T>(kind: 'skill' | 'bundle' | 'doc', docs: LoadedDocument[]): ValidDocument<T>[] => {
-    problems.push(...slugProblems(docs));
+    problems.push(...slugProblems(docs, kind === 'doc' ? [] : [SECTION_INDEX]));
+    // Measured by the loader (build/render/body-limits.ts), so check and build refuse the same bodies.
+    problems.push(...docs.flatMap((doc) => doc.bodyProblems));
     return docs.filter((doc) => check(kind, doc)).map((doc) => ({ doc, fields: doc.data as T }));
   };
   const skills = documents<SkillFrontMatter>('skill', loaded.skills);
@@ -209,12 +338,23 @@ export function validateContent(loaded: LoadedContent): ValidContent {
   };
 }
 
-function slugProblems(docs: LoadedDocument[]): ContentProblem[] {
+/** `reserved`: names a slug may not take because a page of the folder has it (`skills/index.html`). */
+function slugProblems(docs: LoadedDocument[], reserved: readonly string[]): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const seen = new Map<string, string>();
+  const slug = resolveRef('#/$defs/Slug');
+  const validSlug = validatorFor('defs.schema.json#/$defs/Slug');
   for (const doc of docs) {
-    if (!SLUG.test(doc.slug)) {
-      problems.push({ file: doc.file, field: 'slug (file name)', expected: 'a file name matching ^[a-z0-9-]+$ before .md', got: describeValue(doc.slug) });
+    if (!validSlug(doc.slug)) {
+      problems.push({
+        file: doc.file,
+        field: 'slug (file name)',
+        expected: `a file name matching ${slug.pattern as string} of at most ${slug.maxLength as number} characters before .md`,
+        got: describeValue(doc.slug),
+      });
+    }
+    if (reserved.includes(doc.slug)) {
+      problems.push({ file: doc.file, field: 'slug (file name)', expected: `a slug other than ${reserved.map((name) => `"${name}"`).join(', ')} (the folder's index page has it)`, got: describeValue(doc.slug) });
     }
     const first = seen.get(doc.slug);
     if (first) {
@@ -222,6 +362,32 @@ function slugProblems(docs: LoadedDocument[]): ContentProblem[] {
     } else seen.set(doc.slug, doc.file);
   }
   return problems;
+}
+
+/**
+ * The URL templates filled in as the build fills them, with `base_url` and the longest slug in use
+ * (a slug is only ever URL-safe characters, so the longest one is the one that could overflow):
+ * what the build would publish as install and cart links must be a URL, and `npm run check` says
+ * so rather than the build alone.
+ */
+function urlTemplateProblems(loaded: LoadedContent): ContentProblem[] {
+  const site = loaded.site.data as SiteContent;
+  const longest = (docs: LoadedDocument[]) => docs.reduce((slug, doc) => (doc.slug.length > slug.length ? doc.slug : slug), 'x');
+  const slugs = { install: longest(loaded.skills), skill_cart: longest(loaded.skills), bundle_cart: longest(loaded.bundles) };
+  const url = validatorFor('defs.schema.json#/$defs/Url');
+  return (Object.keys(slugs) as (keyof typeof slugs)[]).flatMap((key) => {
+    const filled = fillUrlTemplate(site.urls[key], site.base_url, slugs[key]);
+    const found = schemaProblems(url, filled, loaded.site.file);
+    if (found.length === 0) return [];
+    const { expected, got } = found[0].problem;
+    return [{
+      file: loaded.site.file,
+      line: loaded.site.lineOf(['urls', key]),
+      field: fieldPath(['urls', key]),
+      expected: `a template that gives ${expected} once {base} and {slug} are filled in`,
+      got: `${describeValue(site.urls[key])}, which gives ${got}`,
+    }];
+  });
 }
 
 function clusterOrderProblems(clusters: LoadedFile): ContentProblem[] {

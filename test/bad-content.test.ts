@@ -42,6 +42,7 @@ interface BadCase {
 
 const CLUSTER_LIST = /one of: ideas, ship, design, activation, positioning, pricing, gtm/;
 const SLUG_RULE = /\^\[a-z0-9-\]\+\$/;
+const ONE_LINE = /^one line of text without control characters \(NUL, tab, newline…\), line separators or bidirectional controls$/;
 
 const CASES: BadCase[] = [
   {
@@ -55,6 +56,13 @@ const CASES: BadCase[] = [
   {
     name: 'duplicate-slug',
     problems: [{ file: 'skills/sub/alpha.md', field: 'slug (file name)', expected: /skills\/alpha\.md has it too/, got: /"alpha"/ }],
+  },
+  {
+    name: 'reserved-slug',
+    problems: [
+      { file: 'skills/index.md', field: 'slug (file name)', expected: /other than "index".*index page/, got: /"index"/ },
+      { file: 'bundles/index.md', field: 'slug (file name)', expected: /other than "index".*index page/, got: /"index"/ },
+    ],
   },
   {
     name: 'bad-slug',
@@ -133,6 +141,70 @@ const CASES: BadCase[] = [
     name: 'site-yaml-missing',
     remove: ['site.yaml'],
     problems: [{ file: 'site.yaml', expected: /this file to exist/ }],
+  },
+  {
+    name: 'url-schemes',
+    problems: [
+      { file: 'skills/alpha.md', field: 'source.buy_url', line: 14, expected: /^an absolute https:\/\/ URL$/, got: /^"javascript:alert\(document\.cookie\)" \(scheme javascript:\)$/ },
+      { file: 'skills/gamma.md', field: 'source.buy_url', line: 10, expected: /^an absolute https:\/\/ URL$/, got: /\(scheme http:\)$/ },
+      { file: 'site.yaml', field: 'documentation_url', line: 7, expected: /^an absolute https:\/\/ URL$/, got: /\(scheme vbscript:\)$/ },
+    ],
+  },
+  {
+    name: 'url-template',
+    problems: [
+      {
+        file: 'site.yaml',
+        field: 'urls.skill_cart',
+        line: 13,
+        expected: /^a template that gives an absolute http:\/\/ or https:\/\/ URL.* once \{base\} and \{slug\} are filled in$/,
+        got: /gives "https:\/\/skillshelf\.netlify\.app@evil\.example\/cart\/alpha" \(a user name before "@"/,
+      },
+    ],
+  },
+  {
+    name: 'integer-literals',
+    problems: [
+      { file: 'skills/beta.md', field: 'price_cents', line: 9, expected: /price_cents is in cents: 19\.00 would be €0\.19; for €19\.00 write 1900/, got: /^19\.00$/ },
+      { file: 'skills/gamma.md', field: 'price_cents', line: 9, expected: /^an integer written as digits only \(1e3 reads as 1000: write 1000\)$/, got: /^1e3$/ },
+      { file: 'skills/gamma.md', field: 'order', line: 10, expected: /0x10 reads as 16: write 16/, got: /^0x10$/ },
+      { file: 'skills/alpha.md', field: 'source.year', line: 11, expected: /2013\.0 reads as 2013: write 2013/, got: /^2013\.0$/ },
+      { file: 'site.yaml', field: 'pricing.single_cents', line: 10, expected: /pricing\.single_cents is in cents: 24\.5 is not a whole number of cents; for €24\.50 write 2450/, got: /^24\.5$/ },
+    ],
+  },
+  {
+    name: 'control-characters',
+    problems: [
+      { file: 'skills/beta.md', field: 'title', line: 2, expected: ONE_LINE, got: /^"beta\\u0000pricing" \(U\+0000, NUL, at character 5\)$/ },
+      { file: 'skills/beta.md', field: 'author', line: 3, expected: ONE_LINE, got: /\(U\+202E, a bidirectional control, at character 5\)$/ },
+      { file: 'skills/beta.md', field: 'problem', line: 4, expected: ONE_LINE, got: /\(U\+000A, a newline, at character 10\)$/ },
+      { file: 'skills/beta.md', field: 'you_get[0]', line: 8, expected: ONE_LINE, got: /\(U\+0009, a tab, at character 2\)$/ },
+      { file: 'bundles/starter.md', field: 'title', line: 2, expected: ONE_LINE, got: /\(U\+2066, a bidirectional control, at character 9\)$/ },
+      { file: 'bundles/starter.md', field: 'blurb', line: 4, expected: ONE_LINE, got: /\(U\+0085, a control character, at character 6\)$/ },
+    ],
+  },
+  {
+    name: 'unbounded-fields',
+    problems: [
+      { file: `skills/${'a'.repeat(101)}.md`, field: 'slug (file name)', expected: /^a file name matching \^\[a-z0-9-\]\+\$ of at most 100 characters before \.md$/, got: /^text of 101 characters/ },
+      { file: 'skills/beta.md', field: 'title', line: 2, expected: /^text of at most 200 characters$/, got: /^text of 209 characters/ },
+      { file: 'skills/beta.md', field: 'you_get', line: 7, expected: /^at most 20 items$/, got: /21 items/ },
+      { file: 'skills/beta.md', field: 'price_cents', line: 9, expected: /^a number of at most 1000000 cents \(€10,000\.00\)$/, got: /^100000000$/ },
+      { file: 'skills/beta.md', field: 'source.year', line: 10, expected: /^a number of at most 2100$/, got: /^3000$/ },
+      { file: 'skills/beta.md', field: 'source.isbn', line: 10, expected: /^an ISBN-10 or ISBN-13/, got: /"not-an-isbn"/ },
+    ],
+  },
+  {
+    name: 'yaml-alias',
+    problems: [{ file: 'skills/beta.md', field: 'wont_do', line: 8, expected: /YAML aliases such as \*name are not allowed/, got: /^the alias \*same$/ }],
+  },
+  {
+    name: 'yaml-too-deep',
+    problems: [{ file: 'skills/beta.md', field: 'you_get', line: 7, expected: /^YAML nested at most 8 levels deep$/ }],
+  },
+  {
+    name: 'yaml-too-large',
+    problems: [{ file: 'skills/beta.md', line: 1, expected: /^YAML of at most 65,536 bytes$/, got: /^72,\d{3} bytes$/ }],
   },
   {
     name: 'several-files',

@@ -1,17 +1,41 @@
 /* Generated from schema/ by `npm run types`. Do not edit: change the schema and regenerate. */
 
 /**
+ * A title or a name: one line of at most 200 characters.
+ */
+export type Title = string;
+/**
+ * One or two sentences on one line; used for llms.txt and page descriptions.
+ */
+export type Line = string;
+/**
+ * Canonical origin (http:// or https://), no path and no trailing slash; Netlify's URL wins when set.
+ */
+export type Origin = string;
+/**
+ * Developer guide, linked from every error.
+ */
+export type HttpsUrl = string;
+/**
  * Net price of one skill unless it sets price_cents.
  */
 export type Cents = number;
 /**
- * URL with {base} (the canonical origin) and {slug} placeholders.
+ * URL with {base} (the canonical origin) and {slug} placeholders: starts with {base} or https://, at most 500 characters. Filled in, it must be a valid Url.
  */
 export type UrlTemplate = string;
 /**
  * Job cluster, in catalogue order.
  */
 export type ClusterId = "ideas" | "ship" | "design" | "activation" | "positioning" | "pricing" | "gtm";
+/**
+ * A title or a name: one line of at most 200 characters.
+ */
+export type Title1 = string;
+/**
+ * The question the cluster's books answer.
+ */
+export type Line1 = string;
 /**
  * content/clusters.yaml: the seven job clusters, in catalogue order.
  *
@@ -20,17 +44,45 @@ export type ClusterId = "ideas" | "ship" | "design" | "activation" | "positionin
  */
 export type ClustersContent = Cluster[];
 /**
+ * One line of text, 1 to 500 characters: no control characters (NUL, tab, newline…), no line or paragraph separators and no bidirectional controls.
+ */
+export type Line2 = string;
+/**
  * `command` exposes slash commands; `reference` is read by the agent.
  */
 export type SkillKind = "command" | "reference";
+/**
+ * A slash command such as /interview-plan, at most 64 characters.
+ */
+export type Command = string;
+/**
+ * ISBN-10 or ISBN-13: digits with optional single hyphens, an ISBN-10 may end in X.
+ */
+export type Isbn = string;
+/**
+ * An absolute https:// URL.
+ */
+export type HttpsUrl1 = string;
 /**
  * Overrides site.yaml pricing.single_cents.
  */
 export type Cents1 = number;
 /**
- * URL-safe identifier of a skill or bundle: the content file name without .md.
+ * Place within the first cluster, ascending; absent sorts last.
+ */
+export type Order = number;
+/**
+ * URL-safe identifier of a skill, bundle or page: the content file name without .md, at most 100 characters.
  */
 export type Slug = string;
+/**
+ * Place in a listing, ascending; absent sorts last.
+ */
+export type Order1 = number;
+/**
+ * One line of text, 1 to 500 characters: no control characters (NUL, tab, newline…), no line or paragraph separators and no bidirectional controls.
+ */
+export type Line3 = string;
 /**
  * Net price in euro cents.
  */
@@ -49,35 +101,65 @@ export type Url1 = string;
  * JSON twin.
  */
 export type Url2 = string;
+/**
+ * At most two; a skill matches a cluster filter on either.
+ *
+ * @minItems 1
+ * @maxItems 2
+ */
+export type Clusters = Cluster[];
+/**
+ * Slash commands the skill exposes.
+ */
+export type Commands = Command[];
+export type YouGet = Line2[];
+export type WontDo = Line2[];
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
 export type Url3 = string;
 /**
- * HTML page.
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
  */
 export type Url4 = string;
 /**
- * Markdown twin.
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
  */
 export type Url5 = string;
 /**
- * JSON twin.
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
  */
 export type Url6 = string;
 /**
+ * Every live member of the bundle: the list is always complete.
+ *
+ * @minItems 2
+ */
+export type Skills = BundleSkill[];
+/**
  * Sum of the single prices, before the tier discount.
  */
-export type Cents3 = number;
+export type BundleCents = number;
 /**
  * What the bundle costs; every third skill is free.
  */
-export type Cents4 = number;
+export type BundleCents1 = number;
+/**
+ * Scheme and host of a site, with no path and no trailing slash.
+ */
+export type Origin1 = string;
 /**
  * Canonical sort of the catalogue's skills.
  */
 export type SortName = "default" | "price_asc" | "price_desc" | "title";
 /**
- * Amount in euro cents.
+ * Amount in euro cents, at most 1,000,000 (€10,000.00).
  */
-export type Cents5 = number;
+export type Cents3 = number;
+/**
+ * Scheme and host of a site, with no path and no trailing slash.
+ */
+export type Origin2 = string;
 export type ErrorCode = "not_found" | "bad_request" | "server_error";
 /**
  * Mode of the configured key, from its prefix.
@@ -87,6 +169,55 @@ export type PaymentMode = "test" | "live";
  * Mode the provider reports for the account.
  */
 export type PaymentMode1 = "test" | "live";
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url7 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url8 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url9 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url10 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url11 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url12 = string;
+/**
+ * A title or a name: one line of at most 200 characters.
+ */
+export type Title2 = string;
+/**
+ * One line of text, 1 to 500 characters: no control characters (NUL, tab, newline…), no line or paragraph separators and no bidirectional controls.
+ */
+export type Line4 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url13 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url14 = string;
+/**
+ * Absolute http:// or https:// URL: a host name (no user name, no IP literal in brackets), an optional numeric port, at most 2,000 characters. No other scheme (javascript:, data:, vbscript:…) ever passes.
+ */
+export type Url15 = string;
+export type SearchType = "skill" | "bundle" | "doc";
+/**
+ * Relevance to this query only: higher is better; not comparable across queries.
+ */
+export type Score = number;
 
 export interface SchemaTypes {
   "defs.schema.json"?: SharedDefinitions;
@@ -104,6 +235,8 @@ export interface SchemaTypes {
   "api/error.schema.json"?: ErrorBody;
   "api/payment-health.schema.json"?: PaymentHealth;
   "api/doc.schema.json"?: Doc;
+  "api/cluster-list.schema.json"?: ClusterList;
+  "api/search-results.schema.json"?: SearchResults;
 }
 /**
  * Definitions shared by the content schemas and the response schemas.
@@ -115,19 +248,10 @@ export interface SharedDefinitions {
  * content/site.yaml: the shop's name, addresses, price and URL templates.
  */
 export interface SiteContent {
-  name: string;
-  /**
-   * One or two sentences; used for llms.txt and page descriptions.
-   */
-  description: string;
-  /**
-   * Canonical origin, no trailing slash; Netlify's URL wins when set.
-   */
-  base_url: string;
-  /**
-   * Developer guide, linked from every error.
-   */
-  documentation_url: string;
+  name: Title;
+  description: Line;
+  base_url: Origin;
+  documentation_url: HttpsUrl;
   pricing: {
     single_cents: Cents;
   };
@@ -142,24 +266,18 @@ export interface SiteContent {
  */
 export interface Cluster {
   id: ClusterId;
-  /**
-   * Short human label for the cluster.
-   */
-  label: string;
-  /**
-   * The question the cluster's books answer.
-   */
-  question: string;
+  label: Title1;
+  question: Line1;
 }
 /**
  * Front matter of content/skills/<slug>.md. Derived fields (urls, prices, counts, type) are never written here.
  */
 export interface SkillFrontMatter {
-  title: string;
-  author: string;
-  problem?: string | null;
-  outcome?: string | null;
-  summary?: string | null;
+  title: Title;
+  author: Title;
+  problem?: Line2 | null;
+  outcome?: Line2 | null;
+  summary?: Line2 | null;
   /**
    * One or two cluster ids; the first decides the skill's place in the catalogue.
    *
@@ -168,15 +286,21 @@ export interface SkillFrontMatter {
    */
   clusters: ClusterId[];
   kind: SkillKind;
-  commands: string[];
-  you_get: string[];
-  wont_do: string[];
+  /**
+   * @maxItems 20
+   */
+  commands: Command[];
+  /**
+   * @maxItems 20
+   */
+  you_get: Line2[];
+  /**
+   * @maxItems 20
+   */
+  wont_do: Line2[];
   source?: SkillSource | null;
   price_cents?: Cents1;
-  /**
-   * Place within the first cluster, ascending; absent sorts last.
-   */
-  order?: number;
+  order?: Order;
   /**
    * true keeps the skill out of everything.
    */
@@ -187,37 +311,35 @@ export interface SkillFrontMatter {
  */
 export interface SkillSource {
   year: number;
-  edition: string | null;
-  isbn: string | null;
-  buy_url: string | null;
-  buy_label: string;
+  edition: Title | null;
+  isbn: Isbn | null;
+  buy_url: HttpsUrl1 | null;
+  buy_label: Title;
 }
 /**
  * Front matter of content/bundles/<slug>.md.
  */
 export interface BundleFrontMatter {
-  title: string;
-  problem: string;
-  blurb: string;
-  why: string;
+  title: Title;
+  problem: Line2;
+  blurb: Line2;
+  why: Line2;
   /**
-   * Slugs of the member skills; drafts among them are left out of the published bundle.
+   * Slugs of the member skills (2 to 50); drafts among them are left out of the published bundle.
    *
    * @minItems 2
+   * @maxItems 50
    */
   skills: Slug[];
-  order?: number;
+  order?: Order1;
   draft?: boolean;
 }
 /**
  * Front matter of content/docs/<name>.md, a page of prose such as the developer guide (/docs/<name>).
  */
 export interface DocFrontMatter {
-  title: string;
-  /**
-   * One sentence: the page's meta description and its line in llms.txt.
-   */
-  description: string;
+  title: Title;
+  description: Line3;
   draft?: boolean;
 }
 /**
@@ -237,26 +359,17 @@ export interface Skill {
   url: Url;
   markdown_url: Url1;
   json_url: Url2;
-  title: string;
-  author: string;
-  problem?: string | null;
-  outcome?: string | null;
-  summary?: string | null;
-  /**
-   * At most two; a skill matches a cluster filter on either.
-   *
-   * @minItems 1
-   * @maxItems 2
-   */
-  clusters: Cluster[];
-  /**
-   * Slash commands the skill exposes.
-   */
-  commands: string[];
+  title: Title;
+  author: Title;
+  problem?: Line2 | null;
+  outcome?: Line2 | null;
+  summary?: Line2 | null;
+  clusters: Clusters;
+  commands: Commands;
   command_count: number;
   kind: SkillKind;
-  you_get: string[];
-  wont_do: string[];
+  you_get: YouGet;
+  wont_do: WontDo;
   /**
    * Source book, or null for a skill written without one.
    */
@@ -274,23 +387,18 @@ export interface Bundle {
   url: Url4;
   markdown_url: Url5;
   json_url: Url6;
-  title: string;
-  problem: string;
-  blurb: string;
-  why: string;
-  /**
-   * Every live member of the bundle: the list is always complete.
-   *
-   * @minItems 2
-   */
-  skills: BundleSkill[];
+  title: Title;
+  problem: Line2;
+  blurb: Line2;
+  why: Line2;
+  skills: Skills;
   price: BundlePrice;
   cart_url: Url3;
 }
 export interface BundleSkill {
   slug: Slug;
-  title: string;
-  author: string;
+  title: Title;
+  author: Title;
   url: Url3;
   json_url: Url3;
 }
@@ -299,8 +407,8 @@ export interface BundlePrice {
    * Number of skills in the bundle.
    */
   skill_count: number;
-  list_cents: Cents3;
-  amount_cents: Cents4;
+  list_cents: BundleCents;
+  amount_cents: BundleCents1;
   currency: Currency;
   tax: TaxNote;
 }
@@ -312,7 +420,7 @@ export interface Catalog {
    * Bumped when a field is removed or changes meaning.
    */
   version: number;
-  site: Url3;
+  site: Origin1;
   generated_at: string;
   query: CatalogQueryEcho;
   pricing: Pricing;
@@ -332,19 +440,19 @@ export interface CatalogQueryEcho {
   limit: number | null;
 }
 export interface Pricing {
-  single_cents: Cents5;
+  single_cents: Cents3;
   currency: Currency;
-  rule: string;
+  rule: Line2;
 }
 /**
  * The build that answers and the canonical origin it serves; the same values as the response headers.
  */
 export interface Version {
-  "x-build-version": string;
   /**
-   * No trailing slash.
+   * Package version and short commit, such as 1.0.0+ebd4539.
    */
-  "x-base-url": string;
+  "x-build-version": string;
+  "x-base-url": Origin2;
 }
 /**
  * Flat error body; `error` always equals `code`.
@@ -359,18 +467,24 @@ export interface ErrorBody {
   /**
    * Locations that answer the question the failed call asked.
    */
-  hints: string[];
-  documentation_url: string;
+  hints: Url3[];
+  documentation_url: Url3;
 }
 /**
- * Health of the connection to the payment provider. Carries no secrets.
+ * Health of the connection to the payment provider. Carries no secrets, and nothing the provider sent unless it fits the bounds stated here.
  */
 export interface PaymentHealth {
   service: "payment";
   status: "ok" | "degraded" | "down";
   mode?: PaymentMode;
   reportedMode?: PaymentMode1;
+  /**
+   * Host (and port, when not the protocol's default) the check calls, from STRIPE_API_BASE.
+   */
   apiBaseHost?: string;
+  /**
+   * Stripe API version the provider answered in (its Stripe-Version header), else the one asked for; a value of another form is left out.
+   */
   apiVersion?: string;
   managedPayments?: boolean;
   productsWithoutTaxCode?: number;
@@ -414,22 +528,128 @@ export interface PaymentIssue {
 export interface Doc {
   type: "guide";
   slug: Slug;
-  /**
-   * HTML page.
-   */
-  url: string;
-  /**
-   * Markdown twin.
-   */
-  markdown_url: string;
-  /**
-   * This JSON twin.
-   */
-  json_url: string;
-  title: string;
-  description: string;
+  url: Url7;
+  markdown_url: Url8;
+  json_url: Url9;
+  title: Title;
+  description: Line2;
   /**
    * The page's text as its editor wrote it, in Markdown.
    */
   markdown: string;
+}
+/**
+ * JSON twin of the index of clusters (/clusters/): every job cluster in catalogue order, with its pages and how many published skills and bundles it holds.
+ */
+export interface ClusterList {
+  type: "cluster-index";
+  site: Origin1;
+  url: Url10;
+  markdown_url: Url11;
+  json_url: Url12;
+  clusters: ClusterSummary[];
+}
+/**
+ * A cluster with its pages, and what /catalog.json?cluster=<id> lists, counted.
+ */
+export interface ClusterSummary {
+  id: ClusterId;
+  label: Title2;
+  question: Line4;
+  url: Url13;
+  markdown_url: Url14;
+  json_url: Url15;
+  /**
+   * Published skills with the cluster among their two.
+   */
+  skill_count: number;
+  /**
+   * Published bundles with at least two of those skills.
+   */
+  bundle_count: number;
+}
+/**
+ * Skills, bundles and prose pages matching a search, best first: each item as the catalogue and the JSON twins show it, plus its score.
+ */
+export interface SearchResults {
+  site: Origin1;
+  query: SearchQueryEcho;
+  /**
+   * Items that matched, counted before limit cuts the list.
+   */
+  total: number;
+  results: (ScoredSkill | ScoredBundle | ScoredDocSummary)[];
+}
+/**
+ * Echo of the search in canonical form.
+ */
+export interface SearchQueryEcho {
+  /**
+   * The words searched for, trimmed, runs of white space as one space.
+   */
+  q: string;
+  clusters: ClusterId[];
+  kind: SkillKind | null;
+  types: SearchType[];
+  limit: number;
+}
+/**
+ * A skill exactly as catalog.json lists it, and its score.
+ */
+export interface ScoredSkill {
+  type: "skill";
+  slug: Slug;
+  url: Url;
+  markdown_url: Url1;
+  json_url: Url2;
+  title: Title;
+  author: Title;
+  problem?: Line2 | null;
+  outcome?: Line2 | null;
+  summary?: Line2 | null;
+  clusters: Clusters;
+  commands: Commands;
+  command_count: number;
+  kind: SkillKind;
+  you_get: YouGet;
+  wont_do: WontDo;
+  /**
+   * Source book, or null for a skill written without one.
+   */
+  source?: SkillSource | null;
+  price: Price;
+  install_url: Url3;
+  cart_url: Url3;
+  score: Score;
+}
+/**
+ * A bundle exactly as catalog.json lists it, and its score.
+ */
+export interface ScoredBundle {
+  type: "bundle";
+  slug: Slug;
+  url: Url4;
+  markdown_url: Url5;
+  json_url: Url6;
+  title: Title;
+  problem: Line2;
+  blurb: Line2;
+  why: Line2;
+  skills: Skills;
+  price: BundlePrice;
+  cart_url: Url3;
+  score: Score;
+}
+/**
+ * A page of prose (/docs/<name>) as search lists it: its JSON twin without the text, and its score.
+ */
+export interface ScoredDocSummary {
+  type: "doc";
+  slug: Slug;
+  url: Url7;
+  markdown_url: Url8;
+  json_url: Url9;
+  title: Title;
+  description: Line2;
+  score: Score;
 }

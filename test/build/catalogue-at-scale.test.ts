@@ -14,6 +14,7 @@ import { answerCatalog } from '../../build/core/catalog-answer.ts';
 import { renderCatalogQuery, serialiseCatalog } from '../../build/core/catalog-layout.ts';
 import type { CatalogLayout } from '../../build/core/catalog-layout.ts';
 import { cachedCatalog, loadCatalog } from '../../build/core/catalog-source.ts';
+import type { LoadedCatalog } from '../../build/core/catalog-source.ts';
 import { parseCatalogQuery } from '../../build/core/query.ts';
 import { CLUSTER_IDS } from '../../build/core/types.ts';
 import type { Catalog, ClusterId } from '../../build/core/types.ts';
@@ -51,7 +52,7 @@ function largeCatalogue(): Catalog {
 let folder: string;
 let bytes: Uint8Array;
 let layout: CatalogLayout;
-let getCatalog: ReturnType<typeof cachedCatalog>;
+let getCatalog: () => Promise<LoadedCatalog>;
 
 beforeAll(async () => {
   const made = serialiseCatalog(largeCatalogue());

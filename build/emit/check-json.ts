@@ -1,0 +1,137 @@
+/**
+ * Every JSON document the build emits is checked against the response schema openapi.json declares
+ * for its route, before it is written: a template or a code path that makes an invalid URL, a price
+ * that is not a whole number, a title with a control character fails the build, not a client. The
+ * examples openapi.json carries are checked against the schemas they illustrate.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { apiValidator } from '../ajv.ts';
+import { apiSchemas } from '../schemas.ts';
+import type { ApiSchemaName } from '../schemas.ts';
+import { formatProblem } from '../content-error.ts';
+import type { ContentProblem } from '../content-error.ts';
+import { schemaProblems } from '../validate.ts';
+import type { CatalogueModel } from '../model.ts';
+import { openApiDocument } from './openapi.ts';
+import type { Emitter, OutputFile } from './types.ts';
+
+type Json = Record<string, unknown>;
+
+/** The build made a JSON document its own schema refuses: nothing is written. */
+export class EmittedJsonError extends Error {
+  readonly problems: readonly ContentProblem[];
+
+  constructor(problems: readonly ContentProblem[]) {
+    super(
+      `${problems.length} emitted JSON problem${problems.length === 1 ? '' : 's'} (each file in dist/ against the schema openapi.json declares for it; nothing was written):\n` +
+        problems.map(formatProblem).join('\n'),
+    );
+    this.name = 'EmittedJsonError';
+    this.problems = problems;
+  }
+}
+
+/** An emitter whose JSON files are checked as they are made. */
+export const checkedEmitter = (emit: Emitter): Emitter => (model) => {
+  const files = emit(model);
+  const problems = files.flatMap((file) => (file.path.endsWith('.json') ? emittedJsonProblems(file, model) : []));
+  if (problems.length > 0) throw new EmittedJsonError(problems);
+  return files;
+};
+
+interface Route {
+  pattern: RegExp;
+  /** How many templated segments: fewer wins when two paths match. */
+  params: number;
+  /** The response schema of a 200, or undefined for openapi.json, whose body is the contract itself. */
+  schema: ApiSchemaName | undefined;
+}
+
+const routeTables = new WeakMap<CatalogueModel, Route[]>();
+
+/** `/skills/{slug}.json` → `skills/<one segment>.json` → Skill, from the paths openapi.json states. */
+function routesOf(model: CatalogueModel): Route[] {
+  let routes = routeTables.get(model);
+  if (routes) return routes;
+  const paths = openApiDocument(model).paths as Record<string, { get?: { responses?: Record<string, Json> } }>;
+  routes = Object.entries(paths).map(([template, item]) => {
+    const ref = ((item.get?.responses?.['200']?.content as Json | undefined)?.['application/json'] as { schema?: { $ref?: string } } | undefined)?.schema?.$ref;
+    const name = ref?.split('/').pop();
+    if (name !== undefined && !(name in apiSchemas)) throw new Error(`openapi.json: ${template} answers ${name}, which is not one of the response schemas`);
+    const escaped = template.slice(1).split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+    return { pattern: new RegExp(`^${escaped.join('[^/]+')}$`), schema: name as ApiSchemaName | undefined, params: escaped.length - 1 };
+  })
+    // OpenAPI 3.1, Paths Object: "concrete (non-templated) paths would be matched before their
+    // templated counterparts" (clusters/index.json before clusters/{cluster}.json).
+    .sort((a, b) => a.params - b.params);
+  routeTables.set(model, routes);
+  return routes;
+}
+
+/** Problems of one emitted JSON file: not JSON, on no declared route, or against its schema. */
+export function emittedJsonProblems(file: OutputFile, model: CatalogueModel): ContentProblem[] {
+  const where = `dist/${file.path}`;
+  let data: unknown;
+  try {
+    data = JSON.parse(typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8'));
+  } catch (error) {
+    return [{ file: where, expected: 'valid JSON', got: (error as Error).message }];
+  }
+  const route = routesOf(model).find(({ pattern }) => pattern.test(file.path));
+  if (!route) return [{ file: where, expected: 'a path that openapi.json declares, so that a schema says what the file holds', got: 'no route' }];
+  if (route.schema === undefined) return openApiExampleProblems(data as Json, where);
+  return schemaProblems(apiValidator(route.schema), data, where).map(({ problem }) => problem);
+}
+
+/** Where openapi.json's component schemas sit for ajv: `#/components/schemas/X` → `${COMPONENTS}#/$defs/X`. */
+const COMPONENTS = 'urn:openapi-json:components';
+
+/**
+ * Every example in an OpenAPI document, against the schema beside it: `example` and `examples`
+ * of media types and parameters, and the `examples` keyword of component schemas.
+ */
+export function openApiExampleProblems(document: Json, file: string): ContentProblem[] {
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' ? value.replace(/^#\/components\/schemas\//, `${COMPONENTS}#/$defs/`) : rewrite(value),
+    ]));
+  };
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  // Compiled only for a document that has an example: most builds pay nothing.
+  let ajv: Ajv2020 | undefined;
+  const components = () => {
+    if (ajv) return ajv;
+    ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+    addFormats.default(ajv);
+    return ajv.addSchema({ $id: COMPONENTS, $defs: rewrite(schemas) as Json });
+  };
+
+  const problems: ContentProblem[] = [];
+  const check = (schema: Json, example: unknown, at: string) => {
+    const validate = components().compile(rewrite(schema) as Json);
+    for (const { problem } of schemaProblems(validate, example, file)) {
+      problems.push({ ...problem, field: `${at}${problem.field ? `.${problem.field}` : ''}` });
+    }
+  };
+  const walk = (node: unknown, at: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}[${i}]`));
+    const object = node as Json;
+    if (object.schema && typeof object.schema === 'object') {
+      if ('example' in object) check(object.schema as Json, object.example, `${at}.example`);
+      for (const [name, example] of Object.entries((object.examples ?? {}) as Record<string, Json>)) {
+        if (example && 'value' in example) check(object.schema as Json, example.value, `${at}.examples.${name}.value`);
+      }
+    }
+    for (const [key, value] of Object.entries(object)) walk(value, at ? `${at}.${key}` : key);
+  };
+  walk(document, '');
+  for (const [name, schema] of Object.entries(schemas)) {
+    ((schema.examples ?? []) as unknown[]).forEach((example, i) => check(schema, example, `components.schemas.${name}.examples[${i}]`));
+  }
+  return problems;
+}
