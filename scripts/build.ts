@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
+import { EmittedJsonError } from '../build/emit/check-json.ts';
 import { BuildLockedError } from '../build/lock.ts';
 
 const { values } = parseArgs({
@@ -40,7 +41,9 @@ try {
   });
   console.log(`Built ${files.length} files in ${(performance.now() - started).toFixed(0)} ms.`);
 } catch (error) {
-  if (error instanceof ContentError) {
+  // The content's problems, or a JSON document the build made that its own schema refuses: each
+  // names the file and the field, and nothing is written.
+  if (error instanceof ContentError || error instanceof EmittedJsonError) {
     console.error(`${error.message}\nNothing was written: dist/ is as it was.`);
     process.exit(1);
   }

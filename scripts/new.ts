@@ -13,11 +13,13 @@ import { loadContent, MARKDOWN_GLOB } from '../build/load.ts';
 import { validateFile } from '../build/validate.ts';
 import { CLUSTER_IDS } from '../build/core/types.ts';
 import { displayPath } from './check.ts';
+import defs from '../schema/defs.schema.json' with { type: 'json' };
 
 export const KINDS = ['skill', 'bundle'] as const;
 export type NewKind = (typeof KINDS)[number];
 
-const SLUG = /^[a-z0-9-]+$/;
+// The slug's one home is schema/defs.schema.json.
+const SLUG = new RegExp(defs.$defs.Slug.pattern);
 const USAGE = 'Usage: npm run new -- skill <slug>   or   npm run new -- bundle <slug>   [--content DIR]';
 const PLACEHOLDER_MEMBERS = ['first-skill-slug', 'second-skill-slug'];
 
@@ -36,7 +38,7 @@ export interface NewFileResult {
 export async function createContentFile(kind: string, slug: string, contentDir = join(PROJECT_ROOT, 'content')): Promise<NewFileResult> {
   if (!(KINDS as readonly string[]).includes(kind)) throw new NewFileRefusal(`Unknown kind ${JSON.stringify(kind)}: expected skill or bundle.`);
   if (!SLUG.test(slug)) {
-    throw new NewFileRefusal(`The slug ${JSON.stringify(slug)} is not allowed: a slug is lower-case letters, digits and dashes (^[a-z0-9-]+$), e.g. mom-test.`);
+    throw new NewFileRefusal(`The slug ${JSON.stringify(slug)} is not allowed: a slug is lower-case letters, digits and dashes (${SLUG.source}), e.g. mom-test.`);
   }
   const dir = join(resolve(contentDir), `${kind}s`);
   const taken = await existingFile(dir, slug);
