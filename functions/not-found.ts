@@ -23,5 +23,5 @@ export const config: FunctionRoute = {
   method: ['GET', 'HEAD'],
   // Paths another function answers whole. `/v1/*` is the rewrite's (netlify.toml): it serves the
   // unversioned file, and a target with no file comes back here as a rewritten request.
-  excludedPath: ['/v1', '/v1/*', '/catalog.json', '/api/public/health/payment'],
+  excludedPath: ['/v1', '/v1/*', '/catalog.json', '/api/public/health/payment', '/search', '/search.json', '/search.md', '/mcp'],
 };

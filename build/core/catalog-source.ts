@@ -69,9 +69,10 @@ export async function loadCatalog(candidates: readonly string[], layout?: Catalo
   }
 }
 
-/** A getter that loads once per instance; a failed load is retried by the next call, not cached. */
-export function cachedCatalog(load: () => Promise<LoadedCatalog>): () => Promise<LoadedCatalog> {
-  let pending: Promise<LoadedCatalog> | undefined;
+/** A getter that loads once per instance (the catalogue, or another file the build wrote beside
+ * it); a failed load is retried by the next call, not cached. */
+export function cachedCatalog<T = LoadedCatalog>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
   return () => {
     pending ??= load().catch((error: unknown) => {
       pending = undefined;

@@ -24,9 +24,9 @@ interface Answer {
 /** Imports a bundled function and answers one request, printing the result as JSON. */
 const INVOKE = `
 import { pathToFileURL } from 'node:url';
-const [file, url, method] = process.argv.slice(2);
+const [file, url, method, init = '{}'] = process.argv.slice(2);
 const { default: handler } = await import(pathToFileURL(file).href);
-const response = await handler(new Request(url, { method }));
+const response = await handler(new Request(url, { method, ...JSON.parse(init) }));
 const body = await response.text();
 process.stdout.write(JSON.stringify({ status: response.status, headers: Object.fromEntries(response.headers), body, cwd: process.cwd() }));
 `;
@@ -38,13 +38,21 @@ const unpacked = new Map<string, string>();
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'functions-deployed-'));
   elsewhere = mkdtempSync(join(tmpdir(), 'functions-cwd-'));
-  const toml = parseToml(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as { functions?: { node_bundler?: string; included_files?: string[] } };
+  type Settings = { node_bundler?: string; included_files?: string[] };
+  const toml = parseToml(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as { functions?: Settings & Record<string, unknown> };
   const settings = toml.functions ?? {};
+  // As @netlify/config reads `[functions]` (lib/functions_config.js, normalizeFunctionsProps): a
+  // table under it (`[functions.mcp]`) configures the function of that name; zip-it-and-ship-it
+  // then merges it with '*', concatenating lists (config.js, getFromMainConfig).
+  const perFunction = Object.entries(settings).filter(([, value]) => typeof value === 'object' && value !== null && !Array.isArray(value)) as [string, Settings][];
   const results = await zipFunctions([FUNCTIONS_DIR], join(work, 'zips'), {
     basePath: ROOT,
     repositoryRoot: ROOT,
     archiveFormat: 'zip',
-    config: { '*': { nodeBundler: settings.node_bundler as 'esbuild', includedFiles: settings.included_files } },
+    config: {
+      '*': { nodeBundler: settings.node_bundler as 'esbuild', includedFiles: settings.included_files },
+      ...Object.fromEntries(perFunction.map(([name, own]) => [name, { includedFiles: own.included_files }])),
+    },
   });
   for (const result of results) {
     const dir = join(work, 'unzipped', result.name);
@@ -60,13 +68,13 @@ afterAll(() => {
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
-function invoke(name: string, path: string, method = 'GET'): Answer & { cwd: string } {
+function invoke(name: string, path: string, method = 'GET', init: { headers?: Record<string, string>; body?: string } = {}): Answer & { cwd: string } {
   const dir = unpacked.get(name);
   if (!dir) throw new Error(`no bundle for function ${name}`);
   const entry = join(dir, 'functions', readdirSync(join(dir, 'functions')).find((file) => file.startsWith(`${name}.`))!);
-  const output = execFileSync(process.execPath, [join(work, 'invoke.mjs'), entry, `https://shop.example${path}`, method], {
+  const output = execFileSync(process.execPath, [join(work, 'invoke.mjs'), entry, `https://shop.example${path}`, method, JSON.stringify(init)], {
     cwd: elsewhere,
-    env: { ...process.env, CATALOG_DATA_PATH: '' },
+    env: { ...process.env, CATALOG_DATA_PATH: '', SEARCH_DATA_DIR: '' },
     encoding: 'utf8',
   });
   return JSON.parse(output) as Answer & { cwd: string };
@@ -116,5 +124,26 @@ describe('functions bundled and unzipped as Netlify deploys them', () => {
 
   it('answers a method the payment check does not serve from its bundle', () => {
     expect(invoke('health-payment', '/api/public/health/payment', 'PUT').status).toBe(405);
+  });
+
+  it('answers every MCP tool from its bundle: schemas, twins, cluster list and search index found beside it', () => {
+    const rpc = (method: string, params: Record<string, unknown> = {}) => {
+      const answer = invoke('mcp', '/mcp', 'POST', {
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      expect(answer.status, answer.body).toBe(200);
+      return JSON.parse(answer.body).result;
+    };
+    const { slug } = distCatalog().skills[0];
+    expect(rpc('tools/list').tools.map((tool: { name: string }) => tool.name)).toEqual(['search_skills', 'get_skill', 'get_bundle', 'list_clusters']);
+    const tool = (name: string, args: Record<string, unknown>) => {
+      const result = rpc('tools/call', { name, arguments: args });
+      expect(result.isError, JSON.stringify(result).slice(0, 300)).toBeFalsy();
+      return result;
+    };
+    expect(tool('get_skill', { slug }).content[1].text).toBe(readDist(`skills/${slug}.md`).toString('utf8'));
+    expect(tool('list_clusters', {}).content[0].text).toBe(readDist('clusters/index.json').toString('utf8'));
+    expect(tool('search_skills', { query: distCatalog().skills[0].title }).structuredContent.skills[0].slug).toBe(slug);
   });
 });

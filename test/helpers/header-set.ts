@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { apiHeaders, CACHE_NO_STORE, CACHE_PUBLIC_HOUR, majorOfPath, preflightHeaders } from '../../build/core/headers.ts';
-import type { BuildStamp } from '../../build/core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../../build/core/headers.ts';
 
 const EXPOSE = 'access-control-expose-headers';
 const names = (list: string | null | undefined) => (list ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
@@ -18,13 +18,15 @@ export interface HeaderSetExpectation {
   cacheControl?: string;
   /** A JSON answer with a body or a 304: it carries a validator. */
   etag?: boolean;
-  preflight?: boolean;
+  /** A preflight's answer: the common grant (`true`), or the grant of an endpoint that takes other
+   * methods than the reads (the MCP endpoint's POST). */
+  preflight?: boolean | HeaderSet;
   /** Names the failure, e.g. the request. */
   where?: string;
 }
 
 export function expectFullHeaderSet(headers: Headers, { stamp, path, cacheControl, etag = false, preflight = false, where = path }: HeaderSetExpectation): void {
-  const expected: Record<string, string> = { ...apiHeaders(stamp, { major: majorOfPath(path) }), ...(preflight && preflightHeaders()) };
+  const expected: Record<string, string> = { ...apiHeaders(stamp, { major: majorOfPath(path) }), ...(preflight === true ? preflightHeaders() : preflight || {}) };
   const say = (name: string) => `${where}: ${name} (answer headers ${JSON.stringify(Object.fromEntries(headers))})`;
   for (const [name, value] of Object.entries(expected)) {
     if (name === 'cache-control') {

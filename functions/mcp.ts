@@ -1,0 +1,48 @@
+/**
+ * POST /mcp (and /v1/mcp): the catalogue as a Model Context Protocol server over Streamable HTTP,
+ * stateless and read-only. Loads what the tools read, each once per instance and only when a tool
+ * first needs it: catalog.json, the cluster list, the search index and the Markdown twins, all found
+ * beside the function (netlify.toml's `included_files`), and the schemas the tools describe
+ * themselves with (schema/, read through the project's schema loader).
+ */
+import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import { readSchema } from '../build/ajv.ts';
+import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
+import { answerMcp, catalogueTools } from '../build/core/mcp/index.ts';
+import type { Tool, ToolResources } from '../build/core/mcp/index.ts';
+import { answeringErrors } from '../build/core/respond.ts';
+import { readSearchIndex, SEARCH_INDEX_FILE, searchDataPath } from '../build/core/search-source.ts';
+import type { Catalog, ClusterList } from '../build/core/types.ts';
+import { CLUSTER_LIST_FILE } from '../build/emit/pages/refs.ts';
+import type { FunctionRoute } from '../build/core/function-route.ts';
+
+const candidates = catalogCandidates(import.meta.url);
+const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));
+
+/** A JSON file the build wrote beside catalog.json, parsed. */
+async function builtJson<T>(name: string): Promise<T> {
+  const text = await readBuiltFile(name, candidates);
+  if (text === undefined) throw new Error(`${name} could not be read beside ${candidates.join(', ')}`);
+  return JSON.parse(text) as T;
+}
+
+const resources: ToolResources = {
+  catalog: cachedCatalog(async () => JSON.parse(Buffer.from((await catalogFile()).bytes).toString('utf8')) as Catalog),
+  clusterList: cachedCatalog(() => builtJson<ClusterList>(CLUSTER_LIST_FILE)),
+  search: cachedCatalog(async () => (await readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))).search),
+  // The twin's file is at its URL's path in dist/ (`/skills/<slug>.md`); the URL comes from the
+  // catalogue, never from the caller.
+  markdownTwin: (url) => readBuiltFile(new URL(url).pathname.slice(1), candidates),
+};
+
+let made: Tool[] | undefined;
+const tools = () => (made ??= catalogueTools(readSchema, { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl }));
+
+export default answeringErrors(constants, (request) => answerMcp(request, { constants, tools, resources }));
+
+// Every method Netlify can route: this function alone answers its paths (POST, the preflight and
+// the 405s), so no catch-all steps in for one method and not another.
+export const config: FunctionRoute = {
+  path: ['/mcp', '/v1/mcp'],
+  method: ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
+};
