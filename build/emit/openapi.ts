@@ -1,13 +1,28 @@
 /**
- * `openapi.json` (OpenAPI 3.1), assembled from schema/: every response schema becomes a component
- * with its $refs rewritten to components, so the contract and the validation share one source.
+ * `openapi.json` (OpenAPI 3.1), assembled from schema/ and from the modules that decide what the
+ * service answers: every response schema becomes a component with its $refs rewritten to components,
+ * every accepted parameter value comes from the query core, and every header set is made by calling
+ * the header module's own functions, so the document cannot drift from what is sent.
+ *
+ * Each path has the operations the service answers on it: GET and HEAD (the same statuses and
+ * headers, HEAD without a body), OPTIONS (the CORS preflight) and the write methods, which answer
+ * 405 on every path (the API is read-only). A validating gateway in front of the service therefore
+ * passes every request the service serves and every answer it gives.
  */
 import { readSchema } from '../ajv.ts';
 import { apiSchemas } from '../schemas.ts';
-import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, CURRENT_MAJOR, EXPOSED_HEADERS, RATE_LIMIT } from '../core/headers.ts';
+import {
+  apiHeaders, CACHE_NO_STORE, CACHE_PUBLIC_HOUR, CURRENT_MAJOR, lifecycleHeaders, preflightHeaders, RATE_LIMIT,
+} from '../core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../core/headers.ts';
+import { negotiatedPageHeaders, securityHeaders } from '../core/page-headers.ts';
+import { ALLOWED_METHODS, READ_METHODS } from '../core/respond.ts';
 import { LIMIT_MAX, LIMIT_MIN, SORT_ALIASES } from '../core/query.ts';
 import { CLUSTER_IDS, SORT_NAMES } from '../core/types.ts';
 import { jsonBytes } from '../core/json.ts';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES } from '../core/search.ts';
+import { SEARCH_Q_MAX } from '../core/search-query.ts';
+import { ageHeaders, HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from '../payment/index.ts';
 import type { CatalogueModel } from '../model.ts';
 import type { Emitter } from './types.ts';
 
@@ -15,8 +30,151 @@ type Json = Record<string, unknown>;
 
 export const emitOpenApi: Emitter = (model) => [{ path: 'openapi.json', bytes: jsonBytes(openApiDocument(model)) }];
 
+/** The short forms of `sort` (`price` → `price_asc`…): every accepted spelling that is not a canonical name. */
+export const SORT_SHORT_FORMS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(SORT_ALIASES).filter(([spelling]) => !(SORT_NAMES as readonly string[]).includes(spelling)),
+);
+
+/**
+ * OpenAPI's operation keys (3.1, Path Item Object) for the methods the API refuses: every one a
+ * client can send that is neither a read nor the preflight. TRACE never reaches a function (the
+ * platform answers it), so it is not described.
+ */
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+const READS = READ_METHODS.map((method) => method.toLowerCase());
+export const REFUSED_METHODS = OPERATION_METHODS.filter((method) => method !== 'options' && !READS.includes(method));
+
+/** The statuses one GET (and its HEAD) can answer with, each with its body schema and headers. */
+interface ReadResponse {
+  description: string;
+  /** Component schema of the body (or the schema itself); none for a 304. */
+  body?: string | Json;
+  headers: HeaderSet;
+  /** Header names that only some answers carry. */
+  optional?: readonly string[];
+}
+
+/** A request header each read takes: RFC 9110 conditional requests. */
+const IF_NONE_MATCH = 'If-None-Match';
+
 export function openApiDocument(model: CatalogueModel): Json {
   const base = model.stamp.baseUrl;
+  const h = headerSets(model.stamp);
+  const lifecycle = Object.keys(lifecycleHeaders({ deprecation: new Date(0), sunset: new Date(0), link: base }));
+  const json = (description: string, body: string | Json, headers = h.json, optional: readonly string[] = []): ReadResponse => ({ description, body, headers, optional: [...lifecycle, ...optional] });
+  const notModified = (headers: HeaderSet, optional: readonly string[] = []): ReadResponse => ({
+    description: 'Not modified: If-None-Match matched the current ETag. The headers of the 200, no body.',
+    headers,
+    optional: [...lifecycle, ...optional],
+  });
+  const serverError = (description: string): ReadResponse => json(description, 'Error', h.jsonNoStore);
+  const badEncoding = json('The path has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8).', 'Error');
+
+  // The JSON twins sit in the page folders, where dist/_headers adds `Vary: Accept` to every file.
+  const twin = (schema: string, what: string, notFound: string) => ({
+    200: json(what, schema, h.twin),
+    304: notModified(h.twin),
+    400: badEncoding,
+    404: json(notFound, 'Error'),
+    500: serverError(`The ${schema.toLowerCase()} could not be read.`),
+  });
+
+  const paths: Record<string, Json> = {
+    '/version.json': resource(
+      { id: 'Version', summary: 'Build version and base URL', description: 'Repeats the x-build-version and x-base-url headers as a body; a fast health check.' },
+      { 200: json('The build that answers.', 'Version'), 304: notModified(h.json), 500: serverError('The version could not be read.') },
+    ),
+    '/openapi.json': resource(
+      { id: 'OpenApi', summary: 'This description', description: 'The machine-readable description of these endpoints.' },
+      // Not a component: the build checks this file's examples instead of a schema (check-json.ts).
+      { 200: json('OpenAPI 3.1 document.', { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, additionalProperties: true }), 304: notModified(h.json), 500: serverError('The description could not be read.') },
+    ),
+    '/catalog.json': resource(
+      {
+        id: 'Catalog',
+        summary: 'The catalogue, filtered, sorted and limited',
+        description:
+          'Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. ' +
+          'Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside ' +
+          `${LIMIT_MIN}–${LIMIT_MAX} is a 400; nothing is guessed. query in the answer echoes the canonical form of the query.`,
+        parameters: ['cluster', 'sort', 'limit'],
+      },
+      {
+        200: json('The matching catalogue.', 'Catalog'),
+        304: notModified(h.json),
+        400: json('The query is malformed or names an unknown parameter or value.', 'Error'),
+        // An error must not be kept for an hour by anyone: the next request may succeed.
+        500: serverError('The catalogue could not be read; build headers are still present.'),
+      },
+    ),
+    '/search.json': resource(
+      {
+        id: 'SearchResults',
+        summary: 'Search skills, bundles and guides',
+        description:
+          'Every word of q is matched in titles, tags (commands, clusters, author, a bundle\'s skills), summaries and body text, titles weighing most; ' +
+          'a word also matches the words it begins (onboard → onboarding) and words one typo away (two from eight letters: pricng → pricing). ' +
+          'Items with every word come first; when none has them all, items with any of them. Results are best first, each item as catalog.json lists it (a guide as its JSON twin without the text) plus its score; ' +
+          'total counts matches before limit. cluster keeps skills in a listed cluster and bundles with two such skills; kind keeps skills of that kind; type keeps items of those types. ' +
+          'A missing or empty q, an unknown parameter or value, or a repeated q, kind or limit is a 400. The HTML results page is /search?q=…, its Markdown twin /search.md?q=….',
+        parameters: ['q', 'cluster', 'kind', 'type', 'searchLimit'],
+      },
+      {
+        200: json('The matching items, best first.', 'SearchResults'),
+        304: notModified(h.json),
+        400: json('The query is missing, malformed or names an unknown parameter or value.', 'Error'),
+        500: serverError('The search index could not be read; build headers are still present.'),
+      },
+    ),
+    '/index.json': resource(
+      {
+        id: 'CatalogFile',
+        summary: 'The whole catalogue, as a file',
+        description: 'The JSON twin of the catalogue page (/): the same bytes as /catalog.json without a query, served by the CDN as a static file. /catalog.json without a query is answered from it in production.',
+      },
+      { 200: json('The whole catalogue.', 'Catalog'), 304: notModified(h.json) },
+    ),
+    '/skills/{slug}.json': resource(
+      { id: 'Skill', summary: 'One skill', description: 'The JSON twin of a published skill page.', parameters: ['slug'] },
+      twin('Skill', 'The skill.', 'No published skill has this slug.'),
+    ),
+    '/bundles/{slug}.json': resource(
+      { id: 'Bundle', summary: 'One bundle', description: 'The JSON twin of a published bundle page; its skills list is always complete.', parameters: ['slug'] },
+      twin('Bundle', 'The bundle.', 'No published bundle has this slug.'),
+    ),
+    // Before the template: a concrete path is matched first (OpenAPI 3.1, Paths Object), and the
+    // build's own check of each file takes the first path that matches.
+    '/clusters/index.json': resource(
+      { id: 'ClusterList', summary: 'Every cluster', description: 'The JSON twin of the index of clusters (/clusters/): each cluster with its pages and how many published skills and bundles it holds.' },
+      twin('ClusterList', 'The clusters.', 'This deploy has no index of clusters.'),
+    ),
+    '/clusters/{cluster}.json': resource(
+      { id: 'Cluster', summary: 'One cluster', description: 'The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.', parameters: ['clusterId'] },
+      twin('Catalog', 'The catalogue of the cluster.', 'No cluster has this id.'),
+    ),
+    '/docs/{name}.json': resource(
+      { id: 'Doc', summary: 'One page of prose', description: 'The JSON twin of a page such as the developer guide, with its text as Markdown.', parameters: ['docName'] },
+      twin('Doc', 'The page.', 'No page of prose has this name.'),
+    ),
+    [HEALTH_PATH]: resource(
+      {
+        id: 'PaymentHealth',
+        summary: 'Payment connection health',
+        description:
+          `Checks the connection to the payment provider. The result is kept for ${HEALTH_TTL_MS / 1000} seconds (the age header says how old it is); ` +
+          `force=1 runs the check again, at most once every ${HEALTH_FORCE_INTERVAL_MS / 1000} seconds. Never cached (cache-control: ${CACHE_NO_STORE}).`,
+        parameters: ['force'],
+      },
+      {
+        200: json('Reachable and healthy (ok) or degraded.', 'PaymentHealth', h.health),
+        304: notModified(h.health),
+        400: json('Unknown parameter or a force value other than 1.', 'Error', h.jsonNoStore),
+        500: serverError('The check itself failed unexpectedly.'),
+        503: json('Unreachable or misconfigured (down).', 'PaymentHealth', h.health),
+      },
+    ),
+  };
+
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -25,158 +183,251 @@ export function openApiDocument(model: CatalogueModel): Json {
       version: `${CURRENT_MAJOR}.0.0`,
       description:
         `${model.site.description}\n\nRead-only, no key, CORS open to any origin. Prices are net euro cents; VAT is added at checkout. ` +
-        `Every endpoint is also reachable under /v1 (pinned to major 1). Responses are cacheable for one hour and carry a strong or weak ETag; ` +
-        `send If-None-Match to get 304. Please send a User-Agent through which you can be reached. Build ${model.stamp.buildVersion}.`,
+        `Every endpoint is also reachable under /v1 (pinned to major ${CURRENT_MAJOR}). Responses are cacheable for one hour and carry a strong or weak ETag; ` +
+        `send If-None-Match to get 304. Every path answers OPTIONS as a CORS preflight and ${REFUSED_METHODS.map((m) => m.toUpperCase()).join(', ')} with 405. ` +
+        `Please send a User-Agent through which you can be reached. Build ${model.stamp.buildVersion}.`,
     },
     externalDocs: { description: 'Developer guide', url: model.site.documentationUrl },
     // No key and no credentials: every operation is public.
     security: [],
     servers: [
       { url: base, description: 'Current major version' },
-      { url: `${base}/v1`, description: 'Pinned to major version 1' },
+      { url: `${base}/v${CURRENT_MAJOR}`, description: `Pinned to major version ${CURRENT_MAJOR}` },
     ],
-    paths: {
-      '/version.json': { get: operation('getVersion', 'Build version and base URL', 'Repeats the x-build-version and x-base-url headers as a body; a fast health check.', [], { 200: ok('Version', 'The build that answers.'), 304: notModified(), 500: failure('The version could not be read.') }) },
-      '/openapi.json': { get: operation('getOpenApi', 'This description', 'The machine-readable description of these endpoints.', [], { 200: { description: 'OpenAPI 3.1 document.', headers: jsonHeaders(), content: { 'application/json': { schema: { type: 'object' } } } }, 304: notModified(), 500: failure('The description could not be read.') }) },
-      '/catalog.json': {
-        get: operation(
-          'getCatalog',
-          'The catalogue, filtered, sorted and limited',
-          'Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside 1–200 is a 400; nothing is guessed.',
-          [{ $ref: '#/components/parameters/cluster' }, { $ref: '#/components/parameters/sort' }, { $ref: '#/components/parameters/limit' }],
-          {
-            200: ok('Catalog', 'The matching catalogue.'),
-            304: notModified(),
-            400: failure('The query is malformed or names an unknown parameter or value.'),
-            405: methodNotAllowed(),
-            // An error must not be kept for an hour by anyone: the next request may succeed.
-            500: failure('The catalogue could not be read; build headers are still present.', CACHE_NO_STORE),
-          },
-        ),
-      },
-      '/skills/{slug}.json': { get: operation('getSkill', 'One skill', 'The JSON twin of a published skill page.', [{ $ref: '#/components/parameters/slug' }], { 200: ok('Skill', 'The skill.'), 304: notModified(), 404: failure('No published skill has this slug.'), 500: failure('The skill could not be read.') }) },
-      '/bundles/{slug}.json': { get: operation('getBundle', 'One bundle', 'The JSON twin of a published bundle page; its skills list is always complete.', [{ $ref: '#/components/parameters/slug' }], { 200: ok('Bundle', 'The bundle.'), 304: notModified(), 404: failure('No published bundle has this slug.'), 500: failure('The bundle could not be read.') }) },
-      '/clusters/{cluster}.json': {
-        get: operation(
-          'getCluster',
-          'One cluster',
-          'The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.',
-          [{ $ref: '#/components/parameters/clusterId' }],
-          { 200: ok('Catalog', 'The catalogue of the cluster.'), 304: notModified(), 404: failure('No cluster has this id.'), 500: failure('The cluster could not be read.') },
-        ),
-      },
-      '/docs/{name}.json': {
-        get: operation('getDoc', 'One page of prose', 'The JSON twin of a page such as the developer guide, with its text as Markdown.', [{ $ref: '#/components/parameters/docName' }], {
-          200: ok('Doc', 'The page.'),
-          304: notModified(),
-          404: failure('No page of prose has this name.'),
-          500: failure('The page could not be read.'),
-        }),
-      },
-      '/api/public/health/payment': {
-        get: operation(
-          'getPaymentHealth',
-          'Payment connection health',
-          'Checks the connection to the payment provider. The result is kept for 60 seconds; force=1 runs the check again. Never cached by clients (cache-control: no-store).',
-          [{ name: 'force', in: 'query', required: false, description: 'Only `1`: run the check again instead of serving the kept result.', schema: { type: 'string', enum: ['1'] } }],
-          {
-            200: ok('PaymentHealth', 'Reachable and healthy (ok) or degraded.', CACHE_NO_STORE),
-            304: notModified(CACHE_NO_STORE),
-            400: failure('Unknown parameter or a force value other than 1.', CACHE_NO_STORE),
-            405: methodNotAllowed(CACHE_NO_STORE),
-            503: { description: 'Unreachable or misconfigured (down).', headers: jsonHeaders(CACHE_NO_STORE), content: { 'application/json': { schema: ref('PaymentHealth') } } },
-          },
-        ),
-      },
-    },
+    // The health function answers its refusals with its own lifetime (no-store); the rest share one.
+    paths: Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, { ...item, ...otherMethods(path, path === HEALTH_PATH ? h.refusedNoStore : h.refused, h.preflight, lifecycle) }])),
     components: {
       schemas: componentSchemas(),
-      parameters: {
-        cluster: {
-          name: 'cluster',
-          in: 'query',
-          required: false,
-          description: `Job clusters to keep: repeat the parameter or pass a comma-separated list (\`cluster=ideas,ship\`). A skill matches when either of its clusters is listed. Values: ${CLUSTER_IDS.join(', ')}.`,
-          style: 'form',
-          explode: true,
-          schema: { type: 'array', items: ref('ClusterId'), minItems: 1 },
+      parameters: parameters(),
+      headers: headerComponents(model.stamp, lifecycle),
+    },
+  };
+
+  /** GET and HEAD of one resource: the same statuses and headers, HEAD without a body. */
+  function resource(op: { id: string; summary: string; description: string; parameters?: string[] }, responses: Record<number, ReadResponse>): Json {
+    // Path parameters belong to the path item, so that every method of the path declares them.
+    const declared = parameters() as Record<string, { in: string }>;
+    const refs = (names: string[]) => names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    const inPath = (op.parameters ?? []).filter((name) => declared[name].in === 'path');
+    const params = refs([...(op.parameters ?? []).filter((name) => !inPath.includes(name)), 'ifNoneMatch']);
+    const describe = (withBody: boolean) => Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, {
+      description: r.description,
+      headers: declaredHeaders(r.headers, r.optional ?? []),
+      ...(withBody && r.body && { content: { 'application/json': { schema: typeof r.body === 'string' ? ref(r.body) : r.body } } }),
+    }]));
+    return {
+      ...(inPath.length > 0 && { parameters: refs(inPath) }),
+      get: { operationId: `get${op.id}`, summary: op.summary, description: op.description, parameters: params, responses: describe(true) },
+      head: { operationId: `head${op.id}`, summary: `${op.summary}: headers only`, description: `As GET, with the same status and headers and no body. ${op.description}`, parameters: params, responses: describe(false) },
+    };
+  }
+}
+
+/** OPTIONS (the preflight's 204) and the refused write methods (405 with `allow`), on one path. */
+function otherMethods(path: string, refusedHeaders: HeaderSet, preflight: HeaderSet, optional: readonly string[]): Json {
+  const id = operationName(path);
+  const refused = {
+    description: `The API is read-only: ${ALLOWED_METHODS} only.`,
+    headers: declaredHeaders(refusedHeaders, optional),
+    content: { 'application/json': { schema: ref('Error') } },
+  };
+  return {
+    options: {
+      operationId: `preflight${id}`,
+      summary: 'CORS preflight',
+      description: 'Grants any origin the read methods and the request headers a client sends, for a day.',
+      responses: { 204: { description: 'Preflight granted.', headers: declaredHeaders(preflight, optional) } },
+    },
+    ...Object.fromEntries(REFUSED_METHODS.map((method) => [method, {
+      operationId: `${method}${id}NotAllowed`,
+      summary: `${method.toUpperCase()} is refused`,
+      description: `Answered with 405 and \`allow: ${ALLOWED_METHODS}\`; the request is not read.`,
+      responses: { 405: refused },
+    }])),
+  };
+}
+
+/** `/skills/{slug}.json` → `SkillsSlug`, unique per path for operation ids. */
+const operationName = (path: string) =>
+  path.split(/[^A-Za-z0-9]+/).filter(Boolean).filter((word) => word !== 'json').map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+
+/**
+ * Every header set the service sends, made by the functions that make them (so an added header or a
+ * changed value shows here on the next build): static files get `dist/_headers`' set and their
+ * ETag from the CDN, function answers the same set with their own strong ETag.
+ */
+function headerSets(stamp: BuildStamp) {
+  const withEtag = (set: HeaderSet): HeaderSet => ({ ...set, etag: '' });
+  const base = (cacheControl = CACHE_PUBLIC_HOUR) => ({ ...apiHeaders(stamp, { cacheControl }), ...securityHeaders() });
+  return {
+    json: withEtag(base()),
+    jsonNoStore: withEtag(base(CACHE_NO_STORE)),
+    twin: withEtag({ ...base(), ...negotiatedPageHeaders() }),
+    health: withEtag({ ...base(CACHE_NO_STORE), ...ageHeaders(0) }),
+    refused: withEtag({ ...base(), allow: ALLOWED_METHODS }),
+    refusedNoStore: withEtag({ ...base(CACHE_NO_STORE), allow: ALLOWED_METHODS }),
+    preflight: { ...base(), ...preflightHeaders() },
+  };
+}
+
+/** Headers whose value is the same on every answer that carries them: stated as `const`. */
+const FIXED = new Set(['api-version', 'access-control-allow-origin', 'x-content-type-options', ...Object.keys(securityHeaders())]);
+
+/** A response's headers: a `$ref` to the shared component, or inline where the value is per response. */
+function declaredHeaders(set: HeaderSet, optional: readonly string[]): Json {
+  const names = [...Object.keys(set), ...optional.filter((name) => !(name in set))];
+  return Object.fromEntries(names.map((name) => {
+    const required = !optional.includes(name);
+    // cache-control differs per response (an hour, or no-store), `vary` per kind of answer, and
+    // access-control-expose-headers grows by `age` on the health check: stated inline.
+    if (name === 'cache-control' || name === 'vary' || name === 'access-control-expose-headers' || name === 'allow' || (name in preflightHeaders() && name !== 'access-control-allow-origin')) {
+      return [name, inlineHeader(name, set[name], required)];
+    }
+    return [name, { $ref: `#/components/headers/${name}` }];
+  }));
+}
+
+function inlineHeader(name: string, value: string, required: boolean): Json {
+  if (name === 'access-control-expose-headers') {
+    return { description: `The headers a browser may read: ${value}.`, required, schema: { type: 'string', const: value } };
+  }
+  return { description: `\`${value}\``, required, schema: { type: 'string', const: value } };
+}
+
+/** The shared header components, each with its schema derived from the value the header module makes. */
+function headerComponents(stamp: BuildStamp, lifecycle: readonly string[]): Json {
+  const sample: HeaderSet = { ...apiHeaders(stamp), ...securityHeaders(), ...ageHeaders(0) };
+  const described: Record<string, [string, Json?]> = {
+    'x-build-version': ['The build that answered; compare across calls to detect a deploy mid-session.'],
+    'x-base-url': ['Canonical origin served, no trailing slash.', { type: 'string', format: 'uri' }],
+    'api-version': ['Major version that answered.'],
+    etag: ['Validator for conditional requests: strong on function answers, as the CDN makes it on files.', { type: 'string', pattern: '^(W/)?"[^"]*"$' }],
+    'ratelimit-policy': [`Request budget: ${RATE_LIMIT.limit} requests per ${RATE_LIMIT.windowSeconds} s per client. Informational today.`, { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' }],
+    'ratelimit-limit': ['Requests allowed in the window.', { type: 'string', pattern: '^[0-9]+$' }],
+    'ratelimit-remaining': ['Requests left in the window.', { type: 'string', pattern: '^[0-9]+$' }],
+    'ratelimit-reset': ['Seconds until the window resets.', { type: 'string', pattern: '^[0-9]+$' }],
+    'access-control-allow-origin': ['Any origin may read.'],
+    'x-content-type-options': ['The media type is not to be guessed.'],
+    'content-security-policy': ['The same strict policy as the pages.'],
+    'referrer-policy': ['Referrer policy of the site.'],
+    'x-frame-options': ['Never framed.'],
+    'permissions-policy': ['No browser feature is granted.'],
+    age: [`Whole seconds since the check that made this answer (RFC 9111): 0 when it ran for this request, at most ${HEALTH_TTL_MS / 1000} while a kept result is served.`, { type: 'string', pattern: '^[0-9]+$' }],
+    deprecation: ['Only on a retiring major: when it was deprecated (RFC 9745, `@<unix seconds>`).', { type: 'string', pattern: '^@-?[0-9]+$' }],
+    sunset: ['Only on a retiring major: when it stops answering (RFC 8594 HTTP-date).'],
+    link: ['Only on a retiring major: where the migration is explained (`rel="deprecation"`).'],
+  };
+  const names = [...Object.keys(sample).filter((name) => !['cache-control', 'access-control-expose-headers'].includes(name)), 'etag', ...lifecycle];
+  return Object.fromEntries(names.map((name) => {
+    const entry = described[name];
+    if (!entry) throw new Error(`openapi.json: the header ${name} is sent but has no description in build/emit/openapi.ts`);
+    const [description, schema] = entry;
+    const fixed = FIXED.has(name) && sample[name] !== undefined ? { type: 'string', const: sample[name] } : undefined;
+    return [name, { description, required: !lifecycle.includes(name), schema: schema ?? fixed ?? { type: 'string' } }];
+  }));
+}
+
+function parameters(): Json {
+  const ids = CLUSTER_IDS.join('|');
+  return {
+    cluster: {
+      name: 'cluster',
+      in: 'query',
+      required: false,
+      description:
+        `Job clusters to keep: repeat the parameter (\`cluster=ideas&cluster=ship\`) or pass a comma-separated list (\`cluster=ideas,ship\`), or both. ` +
+        `A skill matches when either of its clusters is listed. Duplicates are folded; query.clusters echoes the clusters in catalogue order. Values: ${CLUSTER_IDS.join(', ')}.`,
+      style: 'form',
+      explode: true,
+      schema: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          anyOf: [
+            ref('ClusterId'),
+            { type: 'string', pattern: `^(?:${ids})(?:,(?:${ids}))+$`, description: 'Two or more cluster ids joined by commas, no spaces.' },
+          ],
         },
-        sort: {
-          name: 'sort',
-          in: 'query',
-          required: false,
-          description: `Order of the skills; default is catalogue order. Price sorts fall back to title on a tie. The short forms ${Object.entries(SORT_ALIASES).filter(([alias, name]) => alias !== name).map(([alias, name]) => `\`${alias}\` (= ${name})`).join(' and ')} are accepted and echoed under their canonical names. At most once.`,
-          schema: { type: 'string', enum: [...SORT_NAMES], default: 'default' },
-        },
-        limit: {
-          name: 'limit',
-          in: 'query',
-          required: false,
-          description: `Keep the first N skills after sorting (${LIMIT_MIN}–${LIMIT_MAX}, base-10 digits). Bundles are not limited. At most once.`,
-          schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX },
-        },
-        slug: { name: 'slug', in: 'path', required: true, description: 'The slug as in the page URL.', schema: ref('Slug') },
-        clusterId: { name: 'cluster', in: 'path', required: true, description: 'The cluster id as in the page URL.', schema: ref('ClusterId') },
-        docName: { name: 'name', in: 'path', required: true, description: 'The name as in the page URL.', schema: ref('Slug') },
-        ifNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'One or more entity tags (or `*`); a match answers 304.', schema: { type: 'string' } },
       },
-      headers: {
-        'x-build-version': header('The build that answered; compare across calls to detect a deploy mid-session.'),
-        'x-base-url': header('Canonical origin served, no trailing slash.', { type: 'string', format: 'uri' }),
-        'api-version': header('Major version that answered.', { type: 'string', const: String(CURRENT_MAJOR) }),
-        etag: header('Validator for conditional requests.'),
-        'ratelimit-policy': header(`Request budget: ${RATE_LIMIT.limit} requests per ${RATE_LIMIT.windowSeconds} s per client. Informational today.`),
-        'ratelimit-limit': header('Requests allowed in the window.', { type: 'string', pattern: '^[0-9]+$' }),
-        'ratelimit-remaining': header('Requests left in the window.', { type: 'string', pattern: '^[0-9]+$' }),
-        'ratelimit-reset': header('Seconds until the window resets.', { type: 'string', pattern: '^[0-9]+$' }),
-        'access-control-allow-origin': header('Always `*`.', { type: 'string', const: '*' }),
-        'access-control-expose-headers': header(`Names at least ${EXPOSED_HEADERS.join(', ')}.`),
-        deprecation: header('Only on a retiring major: when it was deprecated (RFC 9745, `@<unix seconds>`).', { type: 'string' }, false),
-        sunset: header('Only on a retiring major: when it stops answering (RFC 8594 HTTP-date).', { type: 'string' }, false),
+      examples: { one: { value: ['pricing'] }, list: { value: ['ideas,ship'] }, repeated: { value: ['ideas', 'ship'] } },
+    },
+    sort: {
+      name: 'sort',
+      in: 'query',
+      required: false,
+      description:
+        'Order of the skills; default is catalogue order. Price sorts fall back to title on a tie. At most once. ' +
+        `The short forms ${Object.entries(SORT_SHORT_FORMS).map(([alias, name]) => `\`${alias}\` (= \`${name}\`)`).join(' and ')} are accepted and give the same answer as the name they stand for; ` +
+        'query.sort always echoes the canonical name.',
+      schema: {
+        type: 'string',
+        enum: Object.keys(SORT_ALIASES),
+        default: 'default',
+        // Redocly and other renderers show one line per value; x-canonical says what a short form stands for.
+        'x-enumDescriptions': Object.fromEntries(Object.entries(SORT_ALIASES).map(([spelling, name]) => [
+          spelling,
+          spelling === name ? `Canonical name, echoed as is in query.sort.` : `Short form of \`${name}\`: the same answer, echoed as \`${name}\` in query.sort.`,
+        ])),
+        'x-canonical': { ...SORT_ALIASES },
       },
     },
+    limit: {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Keep the first N skills after sorting (${LIMIT_MIN}–${LIMIT_MAX}, base-10 digits, no sign, no leading zero). Bundles are not limited. At most once.`,
+      schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX },
+    },
+    q: {
+      name: 'q',
+      in: 'query',
+      required: true,
+      description: `The words to search for, at most ${SEARCH_Q_MAX} characters, once. Case and accents do not matter; common words (the, and, of…) are ignored.`,
+      schema: { type: 'string', minLength: 1, maxLength: SEARCH_Q_MAX },
+      examples: { word: { value: 'pricing' }, typo: { value: 'pricng' }, partial: { value: 'onboard' } },
+    },
+    kind: {
+      name: 'kind',
+      in: 'query',
+      required: false,
+      description: 'Only skills of this kind (bundles and guides have none). At most once.',
+      schema: ref('SkillKind'),
+    },
+    type: {
+      name: 'type',
+      in: 'query',
+      required: false,
+      description: `Only items of these types: repeat the parameter or pass a comma-separated list. Values: ${SEARCH_TYPES.join(', ')}.`,
+      style: 'form',
+      explode: true,
+      schema: {
+        type: 'array',
+        minItems: 1,
+        items: { anyOf: [ref('SearchType'), { type: 'string', pattern: `^(?:${SEARCH_TYPES.join('|')})(?:,(?:${SEARCH_TYPES.join('|')}))+$` }] },
+      },
+    },
+    searchLimit: {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Keep the best N results (${LIMIT_MIN}–${LIMIT_MAX}, base-10 digits, no sign, no leading zero; default ${SEARCH_DEFAULT_LIMIT}). At most once.`,
+      schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX, default: SEARCH_DEFAULT_LIMIT },
+    },
+    force: {
+      name: 'force',
+      in: 'query',
+      required: false,
+      description: 'Only `1`, at most once: run the check again instead of serving the kept result.',
+      schema: { type: 'string', enum: ['1'] },
+    },
+    slug: { name: 'slug', in: 'path', required: true, description: 'The slug as in the page URL.', schema: ref('Slug') },
+    clusterId: { name: 'cluster', in: 'path', required: true, description: 'The cluster id as in the page URL.', schema: ref('ClusterId') },
+    docName: { name: 'name', in: 'path', required: true, description: 'The name as in the page URL.', schema: ref('Slug') },
+    ifNoneMatch: { name: IF_NONE_MATCH, in: 'header', required: false, description: 'One or more entity tags, or `*`; a match answers 304 (weak comparison, RFC 9110).', schema: { type: 'string' } },
   };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-function header(description: string, schema: Json = { type: 'string' }, required = true): Json {
-  return { description, required, schema };
-}
-
-function jsonHeaders(cacheControl = CACHE_PUBLIC_HOUR): Json {
-  const names = ['x-build-version', 'x-base-url', 'api-version', 'etag', 'cache-control', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'access-control-allow-origin', 'access-control-expose-headers', 'deprecation', 'sunset'];
-  return Object.fromEntries(
-    names.map((name) => [
-      name,
-      // Cache lifetime differs per endpoint, so it is stated inline rather than shared.
-      name === 'cache-control'
-        ? header(`\`${cacheControl}\``, { type: 'string', const: cacheControl })
-        : { $ref: `#/components/headers/${name}` },
-    ]),
-  );
-}
-
-function ok(schema: string, description: string, cacheControl?: string): Json {
-  return { description, headers: jsonHeaders(cacheControl), content: { 'application/json': { schema: ref(schema) } } };
-}
-
-function failure(description: string, cacheControl?: string, extraHeaders: Json = {}): Json {
-  return { description, headers: { ...jsonHeaders(cacheControl), ...extraHeaders }, content: { 'application/json': { schema: ref('Error') } } };
-}
-
-function notModified(cacheControl?: string): Json {
-  return { description: 'Not modified: If-None-Match matched the current ETag. Every header, no body.', headers: jsonHeaders(cacheControl) };
-}
-
-/** Anything but GET, HEAD or OPTIONS, on the operations a function answers. */
-function methodNotAllowed(cacheControl?: string): Json {
-  return failure('Only GET, HEAD and OPTIONS are answered.', cacheControl, { allow: header('`GET, HEAD, OPTIONS`', { type: 'string', const: 'GET, HEAD, OPTIONS' }) });
-}
-
-function operation(operationId: string, summary: string, description: string, parameters: Json[], responses: Record<number, Json>): Json {
-  return { operationId, summary, description, parameters: [...parameters, { $ref: '#/components/parameters/ifNoneMatch' }], responses };
-}
 
 /** Every response schema and every definition it uses, keyed by name, with $refs pointing at components. */
 export function componentSchemas(): Record<string, Json> {
@@ -212,6 +463,6 @@ function componentRef(target: string, fileComponent: Map<string, string>): strin
   if (defName) return `#/components/schemas/${defName}`;
   const component = fileComponent.get(file.split('/').pop()!);
   if (!component) throw new Error(`No component for $ref ${target}`);
-  return `#/components/schemas/${component}`;
+  // A pointer into another schema (`skill.schema.json#/properties/title`) points into its component.
+  return `#/components/schemas/${component}${fragment}`;
 }
-

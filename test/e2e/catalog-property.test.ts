@@ -5,14 +5,14 @@
  * own, so a slow server fails the test instead of cutting it short.
  */
 import { describe, it } from 'vitest';
-import fc from 'fast-check';
 import { httpRequest } from '../helpers/http.ts';
 import { contract, expectContract } from '../helpers/openapi.ts';
 import { serverUrl } from '../helpers/server.ts';
-import { SEED, expectLawful, queryString } from '../helpers/catalog-queries.ts';
+import { SEED, expectLawful } from '../helpers/catalog-queries.ts';
+import { PROPERTY_SAMPLE, PROPERTY_SAMPLE_SIZE } from '../helpers/request-corpus.ts';
 
-const HTTP_SAMPLE = 40;
-const sample = fc.sample(queryString, { seed: SEED, numRuns: HTTP_SAMPLE });
+const HTTP_SAMPLE = PROPERTY_SAMPLE_SIZE;
+const sample = PROPERTY_SAMPLE;
 
 describe(`catalogue queries over HTTP: ${HTTP_SAMPLE} fixed queries of the property (seed ${SEED})`, () => {
   it('each gets a lawful JSON answer that matches the contract', async () => {

@@ -7,12 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, serverUrl } from '../helpers/server.ts';
 import { httpRequest } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
-import { distCatalog, distStamp } from '../helpers/dist.ts';
+import { distStamp } from '../helpers/dist.ts';
 import { API_HEADER_NAMES, expectApiHeaders, stampHeaders } from '../helpers/api-headers.ts';
+import { CONDITIONAL_PATHS } from '../helpers/request-corpus.ts';
 
 const stamp = distStamp();
-const catalog = distCatalog();
-const skillPath = `/skills/${catalog.skills[0]?.slug}.json`;
+const skillPath = CONDITIONAL_PATHS.staticTwin;
 const conditional = (tag: string) => ({ headers: { 'if-none-match': tag } });
 const apiSet = (reply: Reply) => stampHeaders(reply.headers, API_HEADER_NAMES);
 
@@ -57,7 +57,7 @@ describe('conditional requests on a static twin', () => {
 });
 
 describe('conditional requests on the catalog function', () => {
-  const path = '/catalog.json?cluster=ideas&limit=2';
+  const path = CONDITIONAL_PATHS.catalog;
   let first: Reply;
   beforeAll(async () => {
     first = await call(path);

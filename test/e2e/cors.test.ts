@@ -1,26 +1,15 @@
 /** CORS over HTTP: any origin may read every JSON answer, and a preflight is granted. */
 import { describe, expect, it } from 'vitest';
 import { call, serverUrl } from '../helpers/server.ts';
-import { distCatalog, distStamp } from '../helpers/dist.ts';
+import { distStamp } from '../helpers/dist.ts';
+import { CORS_READS, CROSS_ORIGIN, PREFLIGHT_HEADERS, PREFLIGHTS } from '../helpers/request-corpus.ts';
 import { EXPOSED_AT_LEAST } from '../helpers/api-headers.ts';
 
-const ORIGIN = 'http://127.0.0.1:1';
-const catalog = distCatalog();
-const skillPath = `/skills/${catalog.skills[0]?.slug}.json`;
+const ORIGIN = CROSS_ORIGIN;
+const paths = CORS_READS;
+const preflight = (path: string) => call(path, { method: 'OPTIONS', headers: PREFLIGHT_HEADERS });
 
-const paths: [string, string, number][] = [
-  ['a static twin', skillPath, 200],
-  ['the catalog function', '/catalog.json?limit=1', 200],
-  ['a 400', '/catalog.json?limit=0', 400],
-  ['a JSON 404', '/nothing-here.json', 404],
-];
-
-const preflight = (path: string) => call(path, {
-  method: 'OPTIONS',
-  headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' },
-});
-
-describe.skipIf(!serverUrl)('CORS on GET from another origin', () => {
+describe('CORS on GET from another origin', () => {
   it.each(paths)('lets any origin read %s (%s)', async (_label, path, status) => {
     const reply = await call(path, { headers: { origin: ORIGIN } });
     expect(reply.status).toBe(status);
@@ -39,13 +28,8 @@ describe.skipIf(!serverUrl)('CORS on GET from another origin', () => {
   });
 });
 
-describe.skipIf(!serverUrl)('CORS preflight', () => {
-  it.each([
-    ['the catalog function', '/catalog.json?limit=1'],
-    ['a static twin', skillPath],
-    ['a /v1 path', '/v1/catalog.json?limit=1'],
-    ['version.json', '/version.json'],
-  ])('grants a preflight for %s with 204', async (_label, path) => {
+describe('CORS preflight', () => {
+  it.each(PREFLIGHTS)('grants a preflight for %s with 204', async (_label, path) => {
     const reply = await preflight(path);
     expect(reply.status).toBe(204);
     expect(reply.body.length).toBe(0);

@@ -11,6 +11,7 @@ import type { Reply } from '../helpers/http.ts';
 import { distCatalog, distStamp, readDist } from '../helpers/dist.ts';
 import { API_HEADER_NAMES, expectApiHeaders, stampHeaders } from '../helpers/api-headers.ts';
 import type { Catalog } from '../../build/core/types.ts';
+import { RESOURCES } from '../helpers/request-corpus.ts';
 
 const stamp = distStamp();
 const catalog: Catalog = distCatalog();
@@ -26,17 +27,8 @@ const hasHealthFunction = existsSync(FUNCTIONS) &&
 /** Headers that may differ between two answers of the same resource (per request, per transfer). */
 const sameSet = (reply: Reply) => stampHeaders(reply.headers, [...API_HEADER_NAMES, 'content-type']);
 
-describe.skipIf(!serverUrl)('endpoints over HTTP', () => {
-  const resources: [string, string][] = [
-    ['the version', '/version.json'],
-    ['the contract', '/openapi.json'],
-    ['the unfiltered catalogue', '/catalog.json'],
-    ['a filtered catalogue', '/catalog.json?cluster=ideas,ship&sort=price&limit=3'],
-    ['a skill', aSkill ? `/skills/${aSkill.slug}.json` : '/skills/(none).json'],
-    ['a bundle', aBundle ? `/bundles/${aBundle.slug}.json` : '/bundles/(none).json'],
-    ['a cluster', '/clusters/pricing.json'],
-    ['the guide', '/docs/api.json'],
-  ];
+describe('endpoints over HTTP', () => {
+  const resources = RESOURCES;
 
   it.each(resources)('answers %s (%s) with 200, JSON and the full header set', async (_label, path) => {
     const reply = await call(path);
@@ -123,7 +115,7 @@ describe.skipIf(!serverUrl)('endpoints over HTTP', () => {
   });
 });
 
-describe.skipIf(!serverUrl)('the build stamp over HTTP', () => {
+describe('the build stamp over HTTP', () => {
   let version: Reply;
   beforeAll(async () => {
     version = await call('/version.json');

@@ -80,7 +80,7 @@ export async function startNetlifyDev(env: NodeJS.ProcessEnv = {}): Promise<Runn
   throw new Error(`netlify dev did not answer within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
