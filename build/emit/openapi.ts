@@ -175,7 +175,7 @@ export function openApiDocument(model: CatalogueModel): Json {
     ),
   };
 
-  return {
+  return withoutUnusedSchemas({
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
@@ -201,7 +201,7 @@ export function openApiDocument(model: CatalogueModel): Json {
       parameters: parameters(),
       headers: headerComponents(model.stamp, lifecycle),
     },
-  };
+  });
 
   /** GET and HEAD of one resource: the same statuses and headers, HEAD without a body. */
   function resource(op: { id: string; summary: string; description: string; parameters?: string[] }, responses: Record<number, ReadResponse>): Json {
@@ -428,6 +428,30 @@ function parameters(): Json {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The document without the shared definitions no response or parameter reaches: schema/defs.schema.json
+ * also holds what only editors' content uses (an `order`, a URL template), which is no part of the API.
+ */
+function withoutUnusedSchemas(document: Json): Json {
+  const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const name = key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/([^/]+)/.exec(value)?.[1] : undefined;
+      if (name !== undefined && !reached.has(name)) {
+        reached.add(name);
+        visit(schemas[name]);
+      }
+      if (key !== '$ref') visit(value);
+    }
+  };
+  visit({ ...document, components: { ...(document.components as Json), schemas: {} } });
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...document, components: { ...(document.components as Json), schemas: kept } };
+}
 
 /** Every response schema and every definition it uses, keyed by name, with $refs pointing at components. */
 export function componentSchemas(): Record<string, Json> {
