@@ -11,6 +11,12 @@ export interface ContentProblem {
   field?: string;
   expected: string;
   got?: string;
+  /**
+   * What to change, in the editor's words, said instead of "expected …, got …" where an instruction
+   * reads better (a tab in the indentation, a placeholder left in); `expected` and `got` still say
+   * the same for programs.
+   */
+  message?: string;
 }
 
 export class ContentError extends Error {
@@ -26,6 +32,7 @@ export class ContentError extends Error {
 export function formatProblem(problem: ContentProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
   const field = problem.field ? ` ${problem.field}:` : '';
+  if (problem.message !== undefined) return `  ${where}${field} ${problem.message}`;
   const got = problem.got === undefined ? '' : `, got ${problem.got}`;
   return `  ${where}${field} expected ${problem.expected}${got}`;
 }

@@ -15,6 +15,7 @@ import { CLUSTER_IDS } from './core/types.ts';
 import { SECTION_INDEX } from './core/negotiate.ts';
 import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from './core/types.ts';
 import { formatEuro } from './render/format.ts';
+import { placeholderProblem, placeholdersIn } from './placeholder.ts';
 
 export type ContentKind = keyof typeof contentSchemas;
 
@@ -309,7 +310,9 @@ export function validateContent(loaded: LoadedContent): ValidContent {
     problems.push(...slugProblems(docs, kind === 'doc' ? [] : [SECTION_INDEX]));
     // Measured by the loader (build/render/body-limits.ts), so check and build refuse the same bodies.
     problems.push(...docs.flatMap((doc) => doc.bodyProblems));
-    return docs.filter((doc) => check(kind, doc)).map((doc) => ({ doc, fields: doc.data as T }));
+    const valid = docs.filter((doc) => check(kind, doc));
+    if (kind !== 'doc') for (const doc of valid) problems.push(...leftPlaceholders(doc));
+    return valid.map((doc) => ({ doc, fields: doc.data as T }));
   };
   const skills = documents<SkillFrontMatter>('skill', loaded.skills);
   const bundles = documents<BundleFrontMatter>('bundle', loaded.bundles);
@@ -336,6 +339,18 @@ export function validateContent(loaded: LoadedContent): ValidContent {
     bundles,
     docs,
   };
+}
+
+/**
+ * A skill or bundle that is published (not `draft: true`) with a placeholder of `npm run new` still
+ * in it: one problem per field, and the body. A draft keeps its placeholders unremarked, so the file
+ * `npm run new` writes checks clean.
+ */
+function leftPlaceholders(doc: LoadedDocument): ContentProblem[] {
+  if ((doc.data as { draft?: boolean }).draft === true) return [];
+  const problems = placeholdersIn(doc.data).map(({ path, text }) => placeholderProblem(doc.file, doc.lineOf(path), path, text));
+  if (doc.bodyPlaceholder) problems.push(placeholderProblem(doc.file, doc.bodyPlaceholder.line, 'body', doc.bodyPlaceholder.text));
+  return problems;
 }
 
 /** `reserved`: names a slug may not take because a page of the folder has it (`skills/index.html`). */

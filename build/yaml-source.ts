@@ -10,8 +10,8 @@
  */
 import jsYaml from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { fieldPath } from './content-error.ts';
 import type { ContentProblem } from './content-error.ts';
 
@@ -102,8 +102,9 @@ export function parseYamlSource(text: string, file: string, firstLine = 1): Yaml
     }
     const slow = locate();
     if (slow.problems.length > 0) return slow;
-    // Both parsers rarely disagree; when only js-yaml refuses, its own mark still names the line.
-    return { data: undefined, lineOf: slow.lineOf, problems: [{ file, line, expected: 'valid YAML', got: `a syntax error (${reason})` }] };
+    // Both parsers rarely disagree (a key written twice, a tag, a NUL byte); then js-yaml's own
+    // mark names the line, the 0-based line of the text, which starts on file line `firstLine`.
+    return { data: undefined, lineOf: slow.lineOf, problems: [fastParserProblem(text, file, firstLine, reason, line, slow.lineOf)] };
   }
   if (unusualNumbers > 0 || MAYBE_ALIAS.test(text)) {
     const slow = locate();
@@ -128,13 +129,8 @@ function parseWithPositions(text: string, file: string, firstLine: number): Yaml
   // Duplicate keys are js-yaml's to refuse (it reads every file first); here the check would cost
   // time in the square of the keys, which thousands of keys turn into seconds.
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
-  const toFileLine = (offset: number) => lineCounter.linePos(offset).line + firstLine - 1;
-  const problems: ContentProblem[] = doc.errors.map((error) => ({
-    file,
-    line: toFileLine(error.pos[0]),
-    expected: 'valid YAML',
-    got: `a syntax error (${error.message.split('\n')[0]})`,
-  }));
+  const toFileLine = (offset: number) => lineCounter.linePos(Math.max(offset, 0)).line + firstLine - 1;
+  const problems: ContentProblem[] = doc.errors.length > 0 ? [syntaxProblem(doc, text, file, toFileLine)] : [];
   // Each mapping's keys, indexed when a line is first asked of it: a file with thousands of
   // problems asks thousands of times.
   const keyIndex = new WeakMap<YAMLMap, Map<unknown, Pair>>();
@@ -197,4 +193,107 @@ function parseWithPositions(text: string, file: string, firstLine: number): Yaml
     };
   }
   return { data: doc.toJS(), lineOf, problems, numberLiterals };
+}
+
+/** What every YAML syntax problem expects; its `message` says what to change, in editors' words. */
+export const VALID_YAML = 'valid YAML';
+
+/**
+ * The one problem a file whose YAML does not parse gets. After the first error the parser is
+ * guessing at what the editor meant, and what it reports next is mostly the same mistake seen
+ * again (one tab in an indentation makes seven errors): so only the first is reported, on the line
+ * the editor has to change, which is not always where the parser noticed (an unclosed `[` or `"`
+ * is noticed lines later, where the collection or text should have ended).
+ */
+function syntaxProblem(doc: Document, text: string, file: string, toFileLine: (offset: number) => number): ContentProblem {
+  const errors = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  const [first] = errors;
+  const reason = first.message.split('\n')[0];
+  const problem = (line: number, message: string): ContentProblem => ({ file, line, expected: VALID_YAML, got: `a syntax error (${reason})`, message });
+  const lines = text.split('\n');
+  const firstLine = toFileLine(0);
+  const tabbed = (line: number) => /^[ \t]*\t/.test(lines[line - firstLine] ?? '');
+  const line = toFileLine(first.pos[0]);
+
+  if (first.code === 'TAB_AS_INDENT' || tabbed(line)) {
+    const others = [...new Set(errors.map((error) => toFileLine(error.pos[0])))].filter((at) => at !== line && tabbed(at));
+    return problem(line, `indent with spaces, not tabs${others.length ? ` (${listLines(others)} too)` : ''}`);
+  }
+  const quote = /^Missing closing (["'])quote/.exec(reason)?.[1];
+  if (quote) {
+    const opened = enclosingNode(doc, first.pos[0], (node) => isScalar(node) && node.type === (quote === '"' ? 'QUOTE_DOUBLE' : 'QUOTE_SINGLE'));
+    return problem(opened ? toFileLine(opened[0]) : line, `the ${quote} that opens this text is never closed: end the text with ${quote}`);
+  }
+  const close = /must be sufficiently indented and end with a ([\]}])/.exec(reason)?.[1];
+  if (close) {
+    const opened = enclosingNode(doc, first.pos[0], (node) => isCollection(node) && node.flow === true);
+    const what = close === ']' ? 'list' : 'mapping';
+    return problem(opened ? toFileLine(opened[0]) : line, `the ${close === ']' ? '[' : '{'} that opens this ${what} is never closed: end the ${what} with ${close}`);
+  }
+  if (first.code === 'BLOCK_AS_IMPLICIT_KEY' && reason.startsWith('Nested mappings')) {
+    // `title: a` followed by `  author: b`: the indented line reads as more of the title, then a
+    // colon nobody expected. The line to change is the indented one.
+    const wrapped = errors.find((error) => error.code === 'MULTILINE_IMPLICIT_KEY' && error.pos[0] === first.pos[0] && toFileLine(error.pos[1]) > line);
+    if (wrapped) return problem(toFileLine(wrapped.pos[1]), 'this line is indented under a field that already has a value: line it up with that field');
+    return problem(line, 'a value with ": " in it needs quotes around it, e.g. title: "Pricing: the basics"');
+  }
+  if (reason.startsWith('Implicit keys need to be on a single line')) return problem(line, 'a field needs its name, ":" and a space on one line, e.g. title: Pricing');
+  if (reason.startsWith('All mapping items must start at the same column')) return problem(line, 'line this field up with the fields around it: the same number of spaces before each');
+  if (reason.startsWith('All sequence items must start at the same column') || reason.startsWith('A block sequence may not be used as an implicit map key')) return problem(line, 'line this "-" up with the other items of the list: the same number of spaces before each');
+  const escape = /^Invalid escape sequence (.*)$/.exec(reason)?.[1];
+  if (escape) return problem(line, `${escape} is not an escape YAML knows inside "…": write \\\\ for a backslash, or put the text in single quotes`);
+  const start = /^Plain value cannot start with (?:reserved character |.* )?(\S+)$/.exec(reason)?.[1];
+  if (first.code === 'BAD_SCALAR_START' && start) return problem(line, `a value that starts with ${start} needs quotes around it`);
+  if (first.code === 'MULTIPLE_DOCS') {
+    // The parser points at the second document; the line to remove is the marker that ended the first.
+    const isMarker = (at: number) => /^(?:\.\.\.|---)\s*$/.test(lines[at - firstLine] ?? '');
+    let marker = line;
+    while (marker > firstLine && !isMarker(marker)) marker -= 1;
+    if (!isMarker(marker)) return problem(line, 'one YAML document only: this line starts another; remove it');
+    return problem(marker, `"${lines[marker - firstLine].trim()}" on this line ends the YAML, and more follows: remove it`);
+  }
+  return problem(line, `the YAML is not valid here (${reason}); if a value holds YAML's own characters (: # [ ] { } & * ! | > ' " % @ \`), put it in quotes`);
+}
+
+/** The innermost node matching `wanted` whose text runs from before `offset` up to it. */
+function enclosingNode(doc: Document, offset: number, wanted: (node: unknown) => boolean): [number, number, number] | undefined {
+  let found: [number, number, number] | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      const range = node.range;
+      if (range && wanted(node) && range[0] < offset && offset <= range[2] && (!found || range[0] > found[0])) found = range;
+    },
+  });
+  return found;
+}
+
+/** `[19, 20, 22]` → `lines 19, 20 and 22`. */
+function listLines(lines: readonly number[]): string {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  return `lines ${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}`;
+}
+
+/**
+ * A refusal only js-yaml makes (the position-aware parser is lenient on purpose about these):
+ * a key written twice, a tag, a byte YAML may not hold. `line` is js-yaml's own.
+ */
+function fastParserProblem(text: string, file: string, firstLine: number, reason: string, line: number | undefined, lineOf: YamlSource['lineOf']): ContentProblem {
+  const base = { file, line, expected: VALID_YAML, got: `a syntax error (${reason})` };
+  if (reason.startsWith('duplicated mapping key') && line !== undefined) {
+    const [, indent, key] = /^([ \t]*(?:- )?)([^\s:#][^:]*?)\s*:(?:\s|$)/.exec(text.split('\n')[line - firstLine] ?? '') ?? [];
+    // The first one is found only at the top level, where the key alone is its path.
+    const earlier = key !== undefined && indent === '' ? lineOf([key]) : undefined;
+    const where = earlier !== undefined && earlier !== line ? ` (first on line ${earlier})` : '';
+    return { ...base, message: `${key ?? 'this field'} is written twice${where}: keep one` };
+  }
+  if (reason.startsWith('unknown tag') && line !== undefined) {
+    const tag = /(?:^|\s)(!\S*)/.exec(text.split('\n')[line - firstLine] ?? '')?.[1] ?? '!';
+    return { ...base, message: `${tag} is a YAML tag, and content uses none: remove it, or put the value in quotes if the ! belongs to it` };
+  }
+  if (reason.startsWith('null byte')) {
+    // js-yaml refuses the whole text before reading it, so its mark is the start.
+    const at = text.indexOf('\0');
+    return { ...base, line: firstLine + text.slice(0, at).split('\n').length - 1, message: 'a NUL byte (U+0000) is in this line: remove it' };
+  }
+  return { ...base, message: `the YAML is not valid here (${reason})` };
 }

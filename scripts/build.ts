@@ -3,13 +3,15 @@
  * Options: --content DIR, --out DIR (a folder other than dist/ gets the functions' constants
  * beside it, never the deployed ones), --cache DIR, --no-cache (render everything), --threads N
  * (default: every core), --lock-wait SECONDS (how long to wait for another build of the same
- * folders; 0 stops at once), --quiet.
+ * folders; 0 stops at once), --quiet (no phase lines and no progress line).
+ * On a terminal, and not in CI, a status line counts the pages as they are rendered.
  */
 import { parseArgs } from 'node:util';
 import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
 import { EmittedJsonError } from '../build/emit/check-json.ts';
 import { BuildLockedError } from '../build/lock.ts';
+import { progressLine } from '../build/progress.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +31,9 @@ if (lockWait !== undefined && !(lockWait >= 0)) {
   process.exit(2);
 }
 
+// Rendering pages is the long phase: a status line counts them on a terminal (build/progress.ts).
+const progress = progressLine(process.stdout, { label: 'emit pages', unit: 'pages', quiet: values.quiet });
+
 try {
   const started = performance.now();
   const { files } = await build({
@@ -37,10 +42,17 @@ try {
     cacheDir: values['no-cache'] ? null : (values.cache ?? DEFAULT_CACHE_DIR),
     lockWaitMs: lockWait === undefined ? undefined : lockWait * 1000,
     threads: values.threads === undefined ? undefined : Number(values.threads),
-    log: values.quiet ? undefined : (line) => console.log(line),
+    onPageRendered: progress.update,
+    log: values.quiet
+      ? undefined
+      : (line) => {
+          progress.clear();
+          console.log(line);
+        },
   });
   console.log(`Built ${files.length} files in ${(performance.now() - started).toFixed(0)} ms.`);
 } catch (error) {
+  progress.clear();
   // The content's problems, or a JSON document the build made that its own schema refuses: each
   // names the file and the field, and nothing is written.
   if (error instanceof ContentError || error instanceof EmittedJsonError) {

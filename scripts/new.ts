@@ -1,6 +1,8 @@
 /**
  * `npm run new -- skill <slug>` / `npm run new -- bundle <slug>`: write a template that passes
- * `npm run check` as written and stays a draft until an editor publishes it.
+ * `npm run check` as written and stays a draft until an editor publishes it. Where the editor has
+ * to write something it holds a placeholder (build/placeholder.ts): a valid value, so the draft
+ * checks clean, that the check names by field once the file is published.
  * Options: --content DIR (default content/).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { loadContent, MARKDOWN_GLOB } from '../build/load.ts';
 import { validateFile } from '../build/validate.ts';
 import { CLUSTER_IDS } from '../build/core/types.ts';
 import { displayPath } from './check.ts';
+import { PLACEHOLDER_MARK, placeholder } from '../build/placeholder.ts';
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 
 export const KINDS = ['skill', 'bundle'] as const;
@@ -22,6 +25,9 @@ export type NewKind = (typeof KINDS)[number];
 const SLUG = new RegExp(defs.$defs.Slug.pattern);
 const USAGE = 'Usage: npm run new -- skill <slug>   or   npm run new -- bundle <slug>   [--content DIR]';
 const PLACEHOLDER_MEMBERS = ['first-skill-slug', 'second-skill-slug'];
+
+/** A placeholder as a YAML value: double-quoted, so that its colon is text. */
+const todo = (instruction: string) => JSON.stringify(placeholder(instruction));
 
 /** A request the command will not carry out; the message says why and what to do instead. */
 export class NewFileRefusal extends Error {
@@ -83,13 +89,14 @@ export function skillTemplate(slug: string): string {
   return `---
 # The file name is the slug: this skill lives at /skills/${slug}.
 # draft: true keeps it out of the site and the API. Set it to false (or delete the line) to publish.
+# Replace every "${PLACEHOLDER_MARK} …" first: npm run check names each one left in a published skill.
 draft: true
-title: "TODO: the skill's name, as shoppers see it"
-author: "TODO: the author of the book it is drawn from"
+title: ${todo("the skill's name, as shoppers see it")}
+author: ${todo('the author of the book it is drawn from')}
 # Optional (null or delete the line to leave out): one sentence each.
-problem: "TODO: the problem the skill solves"
-outcome: "TODO: what the user has once it is solved"
-summary: "TODO: what the skill does, for the catalogue card"
+problem: ${todo('the problem the skill solves')}
+outcome: ${todo('what the user has once it is solved')}
+summary: ${todo('what the skill does, for the catalogue card')}
 # One or two of: ${CLUSTER_IDS.join(', ')}.
 # The first one decides where the skill appears in the catalogue.
 clusters: [${CLUSTER_IDS[0]}]
@@ -98,22 +105,22 @@ clusters: [${CLUSTER_IDS[0]}]
 kind: command
 commands: [${command}]
 you_get:
-  - "TODO: something the user has in hand afterwards"
+  - ${todo('something the user has in hand afterwards')}
 wont_do:
-  - "TODO: something the skill deliberately leaves out"
+  - ${todo('something the skill deliberately leaves out')}
 # Optional (source: null if the skill is not drawn from a book): all five keys, null where unknown.
 source:
   year: 2024 # year of the edition
   edition: null # e.g. "2nd edition"
   isbn: null # e.g. "9781492180746"
   buy_url: null # e.g. https://example.com/the-book
-  buy_label: "TODO: the book's title, as the buy link reads"
+  buy_label: ${todo("the book's title, as the buy link reads")}
 # Optional: price in euro cents, net. Without it the skill costs site.yaml's pricing.single_cents.
 # price_cents: 1900
 # Optional: place within its first cluster, ascending. Skills without it come after those with it.
 # order: 10
 ---
-TODO: the long description, in Markdown. It becomes the skill's page and its Markdown twin.
+${placeholder("the long description, in Markdown: it becomes the skill's page and its Markdown twin.")}
 `;
 }
 
@@ -125,17 +132,18 @@ export function bundleTemplate(members: readonly string[] | undefined): string {
       '# Drafts are left out; a bundle is published only with two live skills or more.';
   return `---
 # draft: true keeps this bundle out of the site and the API. Set it to false (or delete the line) to publish.
+# Replace every "${PLACEHOLDER_MARK} …" first: npm run check names each one left in a published bundle.
 draft: true
-title: "TODO: the bundle's name"
-problem: "TODO: the problem the bundle solves, in one sentence"
-blurb: "TODO: one line for the catalogue card"
-why: "TODO: why these skills belong together"
+title: ${todo("the bundle's name")}
+problem: ${todo('the problem the bundle solves, in one sentence')}
+blurb: ${todo('one line for the catalogue card')}
+why: ${todo('why these skills belong together')}
 ${note}
 skills: [${skills.join(', ')}]
 # Optional: place among the bundles, ascending. Bundles without it come after those with it.
 # order: 10
 ---
-TODO: the long description, in Markdown.
+${placeholder('the long description, in Markdown.')}
 `;
 }
 
@@ -160,7 +168,7 @@ async function main(): Promise<number> {
         ? `It names ${members.join(' and ')}; change them to the skills the bundle is about.`
         : 'There are not two live skills to name yet: replace the placeholder slugs under skills:, or npm run check reports them.');
     }
-    console.log('Next: edit it, then npm run check. Set draft: false when it is ready to publish.');
+    console.log(`Next: edit it, then npm run check. Replace every "${PLACEHOLDER_MARK} …" placeholder and set draft: false when it is ready to publish.`);
     return 0;
   } catch (error) {
     if (!(error instanceof NewFileRefusal)) throw error;

@@ -30,6 +30,8 @@ interface Expected {
   line?: number | readonly [number, number];
   expected: RegExp;
   got?: RegExp;
+  /** What the editor is told to change, where the problem says it in words of its own. */
+  message?: RegExp;
 }
 
 interface BadCase {
@@ -42,6 +44,7 @@ interface BadCase {
 
 const CLUSTER_LIST = /one of: ideas, ship, design, activation, positioning, pricing, gtm/;
 const SLUG_RULE = /\^\[a-z0-9-\]\+\$/;
+const VALID_YAML = /^valid YAML$/;
 const ONE_LINE = /^one line of text without control characters \(NUL, tab, newline…\), line separators or bidirectional controls$/;
 
 const CASES: BadCase[] = [
@@ -90,23 +93,87 @@ const CASES: BadCase[] = [
       { file: 'bundles/lonely.md', field: 'why', expected: /required/ },
     ],
   },
+  // A YAML syntax error is one problem per file, on the line to change (counted in the file, the
+  // opening `---` being line 1), which is not always where the parser noticed it.
   {
     name: 'malformed-yaml-bracket',
-    // The bracket opens on line 4; the parser notices on the next line.
-    problems: [{ file: 'skills/beta.md', line: [4, 5], expected: /valid YAML/, got: /\]/ }],
+    // The bracket opens on line 4; the parser notices on line 5.
+    problems: [{ file: 'skills/beta.md', line: 4, expected: VALID_YAML, got: /\]/, message: /^the \[ that opens this list is never closed: end the list with \]$/ }],
+  },
+  {
+    name: 'malformed-yaml-brace',
+    problems: [{ file: 'skills/beta.md', line: 2, expected: VALID_YAML, message: /^the \{ that opens this mapping is never closed: end the mapping with \}$/ }],
   },
   {
     name: 'malformed-yaml-quote',
     // The quote opens on line 2; the parser notices where the front matter ends (line 9).
-    problems: [{ file: 'skills/beta.md', line: [2, 9], expected: /valid YAML/, got: /quote/i }],
+    problems: [{ file: 'skills/beta.md', line: 2, expected: VALID_YAML, got: /quote/i, message: /^the " that opens this text is never closed: end the text with "$/ }],
+  },
+  {
+    name: 'malformed-yaml-single-quote',
+    problems: [{ file: 'skills/beta.md', line: 3, expected: VALID_YAML, message: /^the ' that opens this text is never closed: end the text with '$/ }],
   },
   {
     name: 'malformed-yaml-indentation',
+    // The keys after it no longer line up either: the parser says so twice more, the editor is told once.
+    problems: [{ file: 'skills/alpha.md', line: 13, expected: VALID_YAML, got: /same column/, message: /^line this field up with the fields around it/ }],
+  },
+  {
+    name: 'malformed-yaml-tab',
     problems: [
-      { file: 'skills/alpha.md', line: 13, expected: /valid YAML/, got: /same column/ },
-      // The keys after it no longer line up either; the parser may say so.
-      { file: 'skills/alpha.md', line: [13, 15], expected: /valid YAML/ },
+      // One tab: seven parser errors on lines 11 to 15.
+      { file: 'skills/alpha.md', line: 11, expected: VALID_YAML, message: /^indent with spaces, not tabs$/ },
+      { file: 'skills/gamma.md', line: 8, expected: VALID_YAML, message: /^indent with spaces, not tabs \(lines 9 and 10 too\)$/ },
+      { file: 'site.yaml', line: 10, expected: VALID_YAML, message: /^indent with spaces, not tabs$/ },
     ],
+  },
+  {
+    name: 'malformed-yaml-colon-in-value',
+    problems: [{ file: 'skills/beta.md', line: 2, expected: VALID_YAML, message: /^a value with ": " in it needs quotes around it/ }],
+  },
+  {
+    name: 'malformed-yaml-over-indented',
+    // The parser notices on line 2, where the title's value seems to go on.
+    problems: [{ file: 'skills/beta.md', line: 3, expected: VALID_YAML, message: /^this line is indented under a field that already has a value/ }],
+  },
+  {
+    name: 'malformed-yaml-missing-colon',
+    problems: [
+      { file: 'skills/beta.md', line: 5, expected: VALID_YAML, message: /^a field needs its name, ":" and a space on one line/ },
+      { file: 'skills/gamma.md', line: 5, expected: VALID_YAML, message: /^a field needs its name, ":" and a space on one line/ },
+    ],
+  },
+  {
+    name: 'malformed-yaml-list-indentation',
+    problems: [{ file: 'skills/beta.md', line: 9, expected: VALID_YAML, message: /^line this "-" up with the other items of the list/ }],
+  },
+  {
+    name: 'malformed-yaml-escape',
+    problems: [{ file: 'skills/beta.md', line: 2, expected: VALID_YAML, message: /^\\p is not an escape YAML knows inside "…"/ }],
+  },
+  {
+    name: 'malformed-yaml-reserved-start',
+    problems: [
+      { file: 'skills/beta.md', line: 2, expected: VALID_YAML, message: /^a value that starts with @ needs quotes around it$/ },
+      { file: 'skills/gamma.md', line: 3, expected: VALID_YAML, message: /^a value that starts with ` needs quotes around it$/ },
+    ],
+  },
+  {
+    name: 'malformed-yaml-duplicate-key',
+    problems: [{ file: 'skills/beta.md', line: 9, expected: VALID_YAML, message: /^title is written twice \(first on line 2\): keep one$/ }],
+  },
+  {
+    name: 'malformed-yaml-tag',
+    problems: [{ file: 'skills/beta.md', line: 2, expected: VALID_YAML, message: /^!important is a YAML tag/ }],
+  },
+  {
+    name: 'malformed-yaml-two-documents',
+    // The parser points at line 7, where the second document starts.
+    problems: [{ file: 'skills/beta.md', line: 6, expected: VALID_YAML, message: /^"\.\.\." on this line ends the YAML, and more follows: remove it$/ }],
+  },
+  {
+    name: 'malformed-yaml-after-value',
+    problems: [{ file: 'skills/beta.md', line: 4, expected: VALID_YAML, message: /^the YAML is not valid here \(Unexpected scalar at node end\); if a value holds YAML's own characters/ }],
   },
   {
     name: 'price-not-integer',
@@ -248,7 +315,8 @@ function matches(problem: ContentProblem, want: Expected): boolean {
     (want.field === undefined || problem.field === want.field) &&
     lineMatches(problem.line, want.line) &&
     want.expected.test(problem.expected) &&
-    (want.got === undefined || (problem.got !== undefined && want.got.test(problem.got)))
+    (want.got === undefined || (problem.got !== undefined && want.got.test(problem.got))) &&
+    (want.message === undefined ? problem.message === undefined : problem.message !== undefined && want.message.test(problem.message))
   );
 }
 
@@ -316,13 +384,14 @@ describe.each(CASES)('bad content: $name', (badCase) => {
     expect([...reported].sort()).toEqual([...files].sort());
   });
 
-  it('says in the message, for each problem, the file (with its line), the field and what was expected', () => {
+  it('says in the message, for each problem, the file (with its line), the field and what was expected or what to change', () => {
     const message = error instanceof Error ? error.message : '';
     expect(message).toMatch(new RegExp(`^${problems.length} content problems?:`));
     const lines = message.split('\n');
     for (const problem of problems) {
       const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
-      const said = lines.find((line) => line.includes(`${where} `) && (!problem.field || line.includes(` ${problem.field}:`)) && line.includes(`expected ${problem.expected}`));
+      const words = problem.message ?? `expected ${problem.expected}`;
+      const said = lines.find((line) => line.includes(`${where} `) && (!problem.field || line.includes(` ${problem.field}:`)) && line.includes(words));
       expect(said, `no line for\n${show([problem])}\nin\n${message}`).toBeDefined();
     }
   });

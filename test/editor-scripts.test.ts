@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { build, checkContent } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
 import { readSchema } from '../build/ajv.ts';
+import { PLACEHOLDER_MARK } from '../build/placeholder.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -142,12 +143,46 @@ describe('npm run new', () => {
       expect(text).toMatch(/^# Optional/m);
     });
 
-    it('builds once an editor sets draft: false', async () => {
-      await run('new', ['skill', 'mom-test', '--content', dir]);
-      const path = join(dir, 'skills', 'mom-test.md');
-      await writeFile(path, (await readFile(path, 'utf8')).replace(/^draft: true$/m, 'draft: false'));
-      const { model } = await build({ contentDir: dir, outDir: `${dir}-out`, constantsFile: null, env: { COMMIT_REF: 'abc1234' } });
-      expect(model.skills.map(({ skill }) => skill.slug)).toContain('mom-test');
+    describe('published with draft: true removed', () => {
+      let path: string;
+      let written: string;
+
+      beforeEach(async () => {
+        await run('new', ['skill', 'mom-test', '--content', dir]);
+        path = join(dir, 'skills', 'mom-test.md');
+        written = await readFile(path, 'utf8');
+        await writeFile(path, written.replace(/^draft: true\n/m, ''));
+      });
+
+      it('is refused for every placeholder left, each named by file, line and field, and for nothing else', async () => {
+        const { code, stderr } = await run('check', ['--content', dir]);
+        expect(code).toBe(1);
+        const file = join(dir, 'skills', 'mom-test.md');
+        const lines = stderr.split('\n').filter((line) => line.startsWith(`  ${file}:`));
+        // Every line of the published file that holds the mark, and only those (the draft line gone).
+        const marked = (await readFile(path, 'utf8')).split('\n').flatMap((text, i) => (text.includes(PLACEHOLDER_MARK) && !text.startsWith('#') ? [i + 1] : []));
+        expect(lines.map((line) => Number(/:(\d+) /.exec(line)?.[1]))).toEqual(marked);
+        expect(lines.map((line) => /:\d+ (\S+):/.exec(line)?.[1])).toEqual([
+          'title', 'author', 'problem', 'outcome', 'summary', 'you_get[0]', 'wont_do[0]', 'source.buy_label', 'body',
+        ]);
+        expect(lines[0]).toBe(`  ${file}:5 title: still the placeholder from npm run new; write the skill's name, as shoppers see it`);
+        expect(stderr).toMatch(/\n9 content problems in 1 file\.\n$/);
+      });
+
+      it('builds once every placeholder is replaced: the other fields of the template are valid as written', async () => {
+        const text = await readFile(path, 'utf8');
+        const replaced = text.replace(new RegExp(`"?${PLACEHOLDER_MARK} ([^"\\n]*)"?`, 'g'), (_, words: string) => JSON.stringify(`Written: ${words}`));
+        expect(replaced).not.toContain(PLACEHOLDER_MARK.slice(0, -1));
+        await writeFile(path, replaced);
+        const { model } = await build({ contentDir: dir, outDir: `${dir}-out`, constantsFile: null, env: { COMMIT_REF: 'abc1234' } });
+        expect(model.skills.map(({ skill }) => skill.slug)).toContain('mom-test');
+      });
+
+      it('is refused with draft: false as well', async () => {
+        await writeFile(path, written.replace(/^draft: true$/m, 'draft: false'));
+        const error = await checkContent(dir).catch((thrown: unknown) => thrown);
+        expect((error as ContentError).problems.map(({ field }) => field)).toContain('title');
+      });
     });
   });
 
@@ -161,6 +196,21 @@ describe('npm run new', () => {
       // delta is a draft: a bundle that named it would not count it.
       expect(kit?.fields.skills).toEqual(['alpha', 'beta']);
       expect(kit?.fields.draft).toBe(true);
+    });
+
+    it('names each placeholder left in a bundle published with draft: true removed', async () => {
+      await run('new', ['bundle', 'kit', '--content', dir]);
+      const path = join(dir, 'bundles', 'kit.md');
+      await writeFile(path, (await readFile(path, 'utf8')).replace(/^draft: true\n/m, ''));
+      const error = await checkContent(dir).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(ContentError);
+      expect((error as ContentError).problems.map(({ field, line, message }) => [field, line, message?.startsWith('still the placeholder from npm run new; write ')])).toEqual([
+        ['title', 4, true],
+        ['problem', 5, true],
+        ['blurb', 6, true],
+        ['why', 7, true],
+        ['body', 13, true],
+      ]);
     });
 
     it('writes placeholders that the check rejects by name when there are not two live skills', async () => {
