@@ -12,6 +12,9 @@ import { hashText, NO_CACHE } from './cache.ts';
 import type { BuildCache } from './cache.ts';
 import { parseYamlSource } from './yaml-source.ts';
 import type { YamlSource } from './yaml-source.ts';
+import { bodyLimitProblems } from './render/body-limits.ts';
+import type { BodyLimitProblem } from './render/body-limits.ts';
+import { bodyPlaceholder } from './placeholder.ts';
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -27,6 +30,10 @@ export interface LoadedDocument extends LoadedFile {
   slug: string;
   /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
   body: BodySource;
+  /** The body limits it goes beyond (field `body`); none for a text that passed before (a cache hit). */
+  bodyProblems: ContentProblem[];
+  /** The body's first line when it is still a placeholder from `npm run new` (none for a cache hit, a text that passed before). */
+  bodyPlaceholder?: { line: number; text: string };
 }
 
 /**
@@ -91,7 +98,8 @@ function loadDocument(path: string, file: string, kind: DocumentKind, cache: Bui
   const cached = cache.document(checkKey);
   if (!cached) {
     const { bodyStart, ...parsed } = parseDocumentText(text, file);
-    return { ...parsed, slug, body: { path, start: bodyStart, checkKey, kind }, checkKey };
+    const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, text, bodyStart, problem));
+    return { ...parsed, slug, body: { path, start: bodyStart, checkKey, kind }, bodyProblems, bodyPlaceholder: bodyPlaceholder(text, bodyStart), checkKey };
   }
   let parsed: ParsedDocument | undefined;
   return {
@@ -101,6 +109,7 @@ function loadDocument(path: string, file: string, kind: DocumentKind, cache: Bui
     checkKey,
     data: cached.data,
     problems: [],
+    bodyProblems: [],
     checked: true,
     // Only a cross-file problem (a bundle naming a withdrawn skill) asks for a line; the file is
     // read again then, so thousands of texts are not kept alive for a question rarely asked.
@@ -148,6 +157,12 @@ function readText(path: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new Error(`Could not read ${path}`, { cause: error });
   }
+}
+
+/** A body limit as a content problem, its line counted in the file. */
+function bodyProblem(file: string, text: string, bodyStart: number, { line, expected, got }: BodyLimitProblem): ContentProblem {
+  const bodyLine = text.slice(0, bodyStart).split(/\r\n|\r|\n/).length;
+  return { file, line: bodyLine + (line ?? 1) - 1, field: 'body', expected, got };
 }
 
 function missingFile(file: string): LoadedFile {

@@ -1,10 +1,9 @@
 /**
  * Prose pages for people, `content/docs/<name>.md` → `/docs/<name>` (HTML, the editor's Markdown
  * rendered through the same sanitising renderer as every body) and `/docs/<name>.md` (its twin,
- * the body as written). They have no JSON twin. The developer guide, `/docs/api`, is the first.
+ * the same body as Markdown). They have no JSON twin. The developer guide, `/docs/api`, is the first.
  */
 import { h } from 'hastscript';
-import { renderBody } from '../render/markdown-body.ts';
 import { addHeadingIds } from '../render/headings.ts';
 import { FRAME_IDS, renderPage } from './html/layout.ts';
 import type { PageFrame } from './pages/frame.ts';
@@ -25,7 +24,7 @@ export function docTwin(frame: PageFrame, doc: DocPage): string {
 
 export function docHtml(frame: PageFrame, doc: DocPage): string {
   const page = docRef(frame.site.baseUrl, doc);
-  const body = renderBody(doc.body, { topHeading: 2 });
+  const body = doc.body.hast;
   const contents = addHeadingIds(body, FRAME_IDS);
   const toc = contents.filter((entry) => entry.level === 2);
   return renderPage(frame, {

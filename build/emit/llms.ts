@@ -14,16 +14,21 @@ import { listedIn } from './pages/listing.ts';
 import { markdownOf } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
+import { MCP_PATH, TOOL_NAMES } from '../core/mcp/names.ts';
 
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
 
-/** A description on one line: the proposal's entries are `- [name](url): notes`, one per line. */
+/**
+ * Editors' text on one line: the proposal's entries are `- [name](url): notes`, one per line, and
+ * its headings are one line each. Every run of whitespace (newlines, U+2028, tabs) becomes one
+ * space here, whatever validation let through, so no title can end an entry or start a section.
+ */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function summary(frame: PageFrame): Block[] {
   return [
-    heading(1, frame.site.name),
+    heading(1, oneLine(frame.site.name)),
     { type: 'blockquote', children: [paragraph(oneLine(frame.site.description))] },
   ];
 }
@@ -38,23 +43,25 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
       `. Prices are net euro, VAT added at checkout; a skill costs ${formatEuro(frame.site.singleCents)} unless marked otherwise, and in a bundle every third skill is free. `,
       'The same facts are JSON at ', link(`${base}/catalog.json`, `${base}/catalog.json`), '.',
     ),
+    // Code, not a link: the endpoint answers MCP's POSTs, and a GET of it is a 405, not a document.
+    paragraph('An MCP server (Model Context Protocol, Streamable HTTP, stateless and read-only) answers at ', { type: 'inlineCode', value: `${base}${MCP_PATH}` }, ` with the tools ${TOOL_NAMES.join(', ')}.`),
   ];
   for (const cluster of frame.clusters) {
     const { listed } = listedIn(catalog, cluster);
-    blocks.push(heading(2, cluster.label), list([
-      [link(clusterRef(base, cluster).markdownUrl, `${cluster.label}: every skill for this job`), `: ${oneLine(cluster.question)}`],
+    blocks.push(heading(2, oneLine(cluster.label)), list([
+      [link(clusterRef(base, cluster).markdownUrl, `${oneLine(cluster.label)}: every skill for this job`), `: ${oneLine(cluster.question)}`],
       ...listed.map((skill) => {
         const page = skillRef(base, skill);
-        return [link(page.markdownUrl, skill.title), `: ${oneLine(page.description)} (${skill.author}, ${formatEuro(skill.price.amount_cents)})`];
+        return [link(page.markdownUrl, oneLine(skill.title)), `: ${oneLine(page.description)} (${oneLine(skill.author)}, ${formatEuro(skill.price.amount_cents)})`];
       }),
     ]));
   }
   blocks.push(heading(2, 'Bundles'), list(catalog.bundles.map((bundle) => {
     const { price } = bundle;
-    return [link(bundleRef(base, bundle).markdownUrl, bundle.title), `: ${oneLine(bundle.blurb)} (${count(price.skill_count, 'skill')}, ${formatEuro(price.amount_cents)} instead of ${formatEuro(price.list_cents)})`];
+    return [link(bundleRef(base, bundle).markdownUrl, oneLine(bundle.title)), `: ${oneLine(bundle.blurb)} (${count(price.skill_count, 'skill')}, ${formatEuro(price.amount_cents)} instead of ${formatEuro(price.list_cents)})`];
   })));
   blocks.push(heading(2, 'Optional'), list([
-    ...docs.map((doc) => [link(docRef(base, doc).markdownUrl, doc.title), `: ${oneLine(doc.description)}`]),
+    ...docs.map((doc) => [link(docRef(base, doc).markdownUrl, oneLine(doc.title)), `: ${oneLine(doc.description)}`]),
     [link(`${base}/openapi.json`, 'OpenAPI description'), ': the JSON API (OpenAPI 3.1): catalogue, skills, bundles, version, payment health.'],
     [link(`${base}/version.json`, 'Build version'), ': which build answers; compare it across calls to notice a deploy.'],
     [link(`${base}/llms-full.txt`, 'Full text'), ': every skill and bundle page as Markdown, in one file.'],

@@ -1,5 +1,6 @@
 /** Heading levels of an inserted body, fitted under the page's own headings. */
 import type { Element, Root } from 'hast';
+import type { Heading, Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 
 const HEADING = /^h([1-6])$/;
 
@@ -13,16 +14,21 @@ function headings(tree: Root | Element, found: Element[] = []): Element[] {
 }
 
 /**
- * Move every heading by the same amount so the body's highest one lands on `top`: an editor who
- * starts at `##` and one who starts at `#` both end up under the page's h1 without skipping a level.
- * Levels past 6 stay at 6, the deepest HTML has.
+ * Move every heading of an editor's Markdown by the same amount so its highest one lands on `top`:
+ * an editor who starts at `##` and one who starts at `#` both end up under the page's own heading
+ * without skipping a level, on the page and in its twin. Levels past 6 stay at 6, the deepest
+ * Markdown and HTML have.
  */
-export function shiftHeadings(tree: Root, top: number): void {
-  const found = headings(tree);
+export function shiftHeadings(tree: MdastRoot, top: number): void {
+  const found: Heading[] = [];
+  const collect = (node: MdastNodes) => {
+    if (node.type === 'heading') found.push(node);
+    if ('children' in node) node.children.forEach(collect);
+  };
+  collect(tree);
   if (found.length === 0) return;
-  const highest = Math.min(...found.map((heading) => Number(HEADING.exec(heading.tagName)![1])));
-  const by = top - highest;
-  for (const heading of found) heading.tagName = `h${Math.min(6, Number(HEADING.exec(heading.tagName)![1]) + by)}`;
+  const by = top - Math.min(...found.map((heading) => heading.depth));
+  for (const heading of found) heading.depth = Math.min(6, heading.depth + by) as Heading['depth'];
 }
 
 /**

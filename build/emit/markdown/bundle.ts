@@ -29,6 +29,6 @@ export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices }: Bun
     heading(2, `Skills in this bundle (${count(price.skill_count, 'skill')})`),
     list(bundle.skills.map((member, i) => [link(member.url, member.title), ` by ${member.author}, alone ${formatEuro(memberPrices[i])}`]), true),
   ];
-  if (body.trim()) blocks.push(heading(2, 'About this bundle'));
+  if (!body.empty) blocks.push(heading(2, 'About this bundle'));
   return twinDocument(frontMatter(frame, page), blocks, body);
 }

@@ -1,16 +1,18 @@
 /**
  * A Markdown twin: YAML front matter with exactly title, description, url, type and site, then the
- * page's facts serialised from an mdast tree, then (when the page has one) the editor's body as it
- * was written. The body is already Markdown: parsing and re-serialising it would only risk changing
- * it. It goes last, so that a construct the editor left open (an unclosed fence) cannot swallow any
- * generated fact.
+ * page's facts, then (when the page has one) the editor's body, all serialised from mdast trees.
+ * The body is the tree the page was rendered from (build/render/markdown-body.ts), held to the same
+ * policy: no raw HTML, links only to web and mail addresses. Serialised rather than copied, every
+ * construct it opens is closed (an unclosed fence gets its closing fence), so each twin stands on
+ * its own, also where llms-full.txt joins them.
  */
 import { unified } from 'unified';
 import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import type { Root } from 'mdast';
+import type { RenderedBody } from '../../render/markdown-body.ts';
 import { stringify as yamlStringify } from 'yaml';
-import type { PageRef } from '../pages/refs.ts';
+import type { PageKind, PageRef } from '../pages/refs.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
 import { text } from './escape-text.ts';
@@ -21,7 +23,7 @@ export interface TwinFrontMatter {
   description: string;
   /** Absolute URL of the HTML page. */
   url: string;
-  type: 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide';
+  type: PageKind;
   /** The site's base URL, as `site` in catalog.json. */
   site: string;
 }
@@ -29,7 +31,9 @@ export interface TwinFrontMatter {
 export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, listItemIndent: 'one', rule: '-' } as const;
 
 const stringifier = unified()
-  .use(remarkGfm)
+  // Cells unpadded: padding every row to its column's widest cell would let one wide cell multiply
+  // an editor's table by its number of rows.
+  .use(remarkGfm, { tablePipeAlign: false })
   .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text } })
   .freeze();
 
@@ -43,12 +47,11 @@ export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
 }
 
 /** `blocks` are the generated facts (ending with the body's section heading when there is a body);
- * `body` is the editor's Markdown, appended verbatim. */
-export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body = ''): string {
+ * `body` is the editor's, rendered for the page. Serialised apart, so that nothing the editor
+ * wrote can run into a generated fact. */
+export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: RenderedBody): string {
   // lineWidth 0: no folding, so a long description stays one line a reader can grep.
   const yaml = yamlStringify(matter, { lineWidth: 0 });
   const facts = markdownOf(blocks);
-  // Only blank lines around the body go: leading spaces may be an indented code block.
-  const verbatim = body.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
-  return `---\n${yaml}---\n\n${facts}${verbatim ? `\n${verbatim}\n` : ''}`;
+  return `---\n${yaml}---\n\n${facts}${body && !body.empty ? `\n${stringifier.stringify(body.mdast)}` : ''}`;
 }

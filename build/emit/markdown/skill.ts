@@ -42,6 +42,6 @@ export function skillTwin(frame: PageFrame, { skill, body, bundles }: SkillPage)
       link(bundle.url, bundle.title), `: ${formatEuro(bundle.price.amount_cents)} for ${count(bundle.price.skill_count, 'skill')} (list ${formatEuro(bundle.price.list_cents)})`,
     ])));
   }
-  if (body.trim()) blocks.push(heading(2, 'About this skill'));
+  if (!body.empty) blocks.push(heading(2, 'About this skill'));
   return twinDocument(frontMatter(frame, page), blocks, body);
 }

@@ -5,10 +5,12 @@
  */
 import type { Bundle, Skill } from '../../core/types.ts';
 import type { BodySource } from '../../load.ts';
+import type { RenderedBody } from '../../render/markdown-body.ts';
 import type { DocRef } from './refs.ts';
 
-/** A job's input names its body (the hash of its file is in it); the page gets the text. */
-type WithBody<T> = Omit<T, 'body'> & { body: string };
+/** A job's input names its body (the hash of its file is in it); the page and its twin get it
+ * rendered, from one parse. */
+type WithBody<T> = Omit<T, 'body'> & { body: RenderedBody };
 
 export interface SkillPageInput {
   skill: Skill;

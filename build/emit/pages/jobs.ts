@@ -12,10 +12,11 @@ import { catalogFor } from '../../core/query.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import { readBody } from '../../load.ts';
+import { renderBody } from '../../render/markdown-body.ts';
 import type { PageFrame } from './frame.ts';
 import type { BundlePageInput, DocPageInput, SkillPageInput } from './inputs.ts';
 import type { DocRef } from './refs.ts';
-import { bundleRef, clusterRef, docRef, homeRef, skillRef } from './refs.ts';
+import { bundleIndexRef, bundleRef, clusterIndexRef, clusterRef, docRef, homeRef, skillIndexRef, skillRef } from './refs.ts';
 import { skillHtml } from '../html/skill-page.ts';
 import { bundleHtml } from '../html/bundle-page.ts';
 import { clusterHtml } from '../html/cluster-page.ts';
@@ -25,6 +26,9 @@ import { skillTwin } from '../markdown/skill.ts';
 import { bundleTwin } from '../markdown/bundle.ts';
 import { clusterTwin } from '../markdown/cluster.ts';
 import { homeTwin } from '../markdown/home.ts';
+import { bundleIndexHtml, clusterIndexHtml, skillIndexHtml } from '../html/index-pages.ts';
+import { bundleIndexTwin, clusterIndexTwin, skillIndexTwin } from '../markdown/index-pages.ts';
+import type { ClusterCount } from './cluster-count.ts';
 import { docHtml, docText, docTwin } from '../docs.ts';
 import { LLMS_FILE, llmsTxt } from '../llms.ts';
 
@@ -80,40 +84,59 @@ export function renderJobFiles(frame: PageFrame, job: PageJob): OutputFile[] {
   }
 }
 
+/** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
+ * twin alike. */
+const ITEM_BODY_HEADING = 3;
+
+/** Each page's body is parsed once, for its HTML page and its twin together. */
 export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
   const base = frame.site.baseUrl;
   switch (job.kind) {
     case 'skill': {
-      const input = { ...job.input, body: readBody(job.input.body) };
+      const body = renderBody(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.skill.slug}-skill` });
+      const input = { ...job.input, body };
       const page = skillRef(base, input.skill);
       return [{ path: page.htmlFile, bytes: skillHtml(frame, input) }, { path: page.markdownFile, bytes: skillTwin(frame, input) }];
     }
     case 'bundle': {
-      const input = { ...job.input, body: readBody(job.input.body) };
+      const body = renderBody(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.bundle.slug}-bundle` });
+      const input = { ...job.input, body };
       const page = bundleRef(base, input.bundle);
       return [{ path: page.htmlFile, bytes: bundleHtml(frame, input) }, { path: page.markdownFile, bytes: bundleTwin(frame, input) }];
     }
     case 'doc': {
-      const input = { ...job.input, body: docText(job.input.body, base) };
+      // Under the page's h1.
+      const input = { ...job.input, body: renderBody(docText(job.input.body, base), { topHeading: 2 }) };
       const page = docRef(base, input);
       return [{ path: page.htmlFile, bytes: docHtml(frame, input) }, { path: page.markdownFile, bytes: docTwin(frame, input) }];
     }
   }
 }
 
-/** The pages made from the whole catalogue, one file per step, so the caller can write each and
- * attend to other work in between. */
+/** The pages made from the whole catalogue (the overview, the folders' index pages, the clusters),
+ * one file per step, so the caller can write each and attend to other work in between. */
 export function* cataloguePages(frame: PageFrame, catalog: Catalog, index: CatalogIndex, docs: readonly DocRef[]): Generator<OutputFile> {
   const base = frame.site.baseUrl;
   const home = homeRef(frame.site);
   yield { path: home.htmlFile, bytes: homeHtml(frame, catalog) };
   yield { path: home.markdownFile, bytes: homeTwin(frame, catalog) };
+  const skills = skillIndexRef(frame.site);
+  yield { path: skills.htmlFile, bytes: skillIndexHtml(frame, catalog) };
+  yield { path: skills.markdownFile, bytes: skillIndexTwin(frame, catalog) };
+  const bundles = bundleIndexRef(frame.site);
+  yield { path: bundles.htmlFile, bytes: bundleIndexHtml(frame, catalog) };
+  yield { path: bundles.markdownFile, bytes: bundleIndexTwin(frame, catalog) };
+  const counts: ClusterCount[] = [];
   for (const cluster of frame.clusters) {
     const page = clusterRef(base, cluster);
     const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
+    counts.push({ cluster, skills: members.skill_count, bundles: members.bundles.length });
     yield { path: page.htmlFile, bytes: clusterHtml(frame, cluster, members) };
     yield { path: page.markdownFile, bytes: clusterTwin(frame, cluster, members) };
   }
+  const clusters = clusterIndexRef(frame.site);
+  yield { path: clusters.htmlFile, bytes: clusterIndexHtml(frame, counts) };
+  yield { path: clusters.markdownFile, bytes: clusterIndexTwin(frame, counts) };
   yield { path: LLMS_FILE, bytes: llmsTxt(frame, catalog, docs) };
   yield { path: NOT_FOUND_PAGE, bytes: notFoundHtml(frame) };
 }

@@ -25,6 +25,8 @@ export interface RenderOptions {
   codeVersion?: string;
   /** Fewer jobs to render than this are rendered in this thread: starting workers costs more. */
   workerThreshold?: number;
+  /** Called as each page job to render is done: how many are, of how many (the cache's are not counted). */
+  onPageRendered?: (done: number, total: number) => void;
 }
 
 export interface PageReport extends RenderTally {
@@ -57,9 +59,11 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     note(stored);
     return [];
   });
+  let renderedCount = 0;
   const rendered = (k: number, files: readonly WrittenFile[]) => {
     note(files);
     reuse.keep(keys[toRender[k]], files);
+    options.onPageRendered?.(++renderedCount, toRender.length);
   };
 
   const threads = Math.max(1, options.threads ?? availableParallelism());
