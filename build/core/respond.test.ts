@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 /** Response bodies: whole up to Netlify's buffered limit, streamed past it, the same bytes either way. */
 import { describe, expect, it } from 'vitest';
 import { answeringErrors, jsonResponse, responseBody, STREAM_ABOVE } from './respond.ts';
@@ -17,11 +18,31 @@ describe('responseBody', () => {
     expect(await new Response(body).text()).toBe(text);
   });
 
-  it('streams inside a JSON answer with its validator and headers', async () => {
+  it('streams inside a JSON answer with its validator and headers, to a client that refuses gzip', async () => {
     const bytes = Buffer.from(`"${'x'.repeat(STREAM_ABOVE + 10)}"\n`);
-    const response = jsonResponse(new Request('https://shop.example/catalog.json'), bytes, { stamp, etag: '"big"' });
+    const request = new Request('https://shop.example/catalog.json', { headers: { 'accept-encoding': 'identity' } });
+    const response = jsonResponse(request, bytes, { stamp, etag: '"big"' });
     expect(response.headers.get('etag')).toBe('"big"');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBe('accept-encoding');
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('compresses a large answer for a client that takes gzip or states no preference, with a tag of its own', async () => {
+    const bytes = Buffer.from(`"${'x'.repeat(STREAM_ABOVE + 10)}"\n`);
+    for (const headers of [{ 'accept-encoding': 'gzip, br' }, {}]) {
+      const response = jsonResponse(new Request('https://shop.example/catalog.json', { headers }), bytes, { stamp, etag: '"big"' });
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('etag')).toBe('"big-gzip"');
+      expect(response.headers.get('vary')).toBe('accept-encoding');
+      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('leaves an answer under the limit as it is, for the CDN to compress', async () => {
+    const response = jsonResponse(new Request('https://shop.example/catalog.json', { headers: { 'accept-encoding': 'gzip' } }), { small: true }, { stamp });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBeNull();
   });
 });
 
