@@ -1,5 +1,5 @@
+/** Response bodies: whole up to Netlify's buffered limit, streamed (and compressed for gzip clients) past it. */
 import { gunzipSync } from 'node:zlib';
-/** Response bodies: whole up to Netlify's buffered limit, streamed past it, the same bytes either way. */
 import { describe, expect, it } from 'vitest';
 import { answeringErrors, jsonResponse, responseBody, STREAM_ABOVE } from './respond.ts';
 
