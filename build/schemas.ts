@@ -22,6 +22,8 @@ export const apiSchemas = {
   Error: 'api/error.schema.json',
   PaymentHealth: 'api/payment-health.schema.json',
   Doc: 'api/doc.schema.json',
+  ClusterList: 'api/cluster-list.schema.json',
+  SearchResults: 'api/search-results.schema.json',
 } as const;
 
 export type ApiSchemaName = keyof typeof apiSchemas;

@@ -17,6 +17,8 @@ import type { PageReport } from '../build/emit/pages/render.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query.ts';
 import type { LatencyResult } from './bench/query.ts';
+import { measureSearch, measureSearchColdStart } from './bench/search.ts';
+import type { SearchFigures } from './bench/search.ts';
 
 type RunName = 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'cold, one thread';
 
@@ -40,6 +42,7 @@ mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
 const builds: BuildRun[] = [];
+const searches: (SearchFigures & { size: number; indexMs: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
 const queries: { size: number; results: LatencyResult[]; cold: Awaited<ReturnType<typeof measureColdStart>>; catalogBytes: number }[] = [];
 
 for (const size of sizes) {
@@ -74,6 +77,9 @@ for (const size of sizes) {
   const results = await measureQueries(out, layout);
   const cold = await measureColdStart(PROJECT_ROOT, out, constants, work);
   queries.push({ size, results, cold, catalogBytes: layout.length });
+  console.error(`N = ${size}: search…`);
+  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings['emit search-index'] ?? NaN;
+  searches.push({ size, indexMs, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
 
   clean();
   runBuild('cold, one thread', 1);
@@ -99,17 +105,27 @@ const coldTable = [
   '| ---: | ---: | ---: | ---: | ---: |',
   ...queries.map((q) => `| ${fmt(q.size)} | ${fmt(q.cold.importMs, 1)} ms | ${fmt(q.cold.firstRequestMs, 1)} ms | ${fmt(q.cold.rssMb)} MB | ${fmt(q.catalogBytes / 1048576, 1)} MiB |`),
 ].join('\n');
+const searchTable = [
+  '| skills | search index | gzipped | built in | p50 of the query kinds | cold import | first answer (loads the index) | function RSS after it |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...searches.map((q) => `| ${fmt(q.size)} | ${fmt(q.indexBytes / 1048576, 1)} MiB | ${fmt(q.indexGzipBytes / 1048576, 1)} MiB | ${fmt(q.indexMs)} ms | ${fmt(q.p50Ms, 3)} ms | ${fmt(q.cold.importMs, 1)} ms | ${fmt(q.cold.firstRequestMs, 1)} ms | ${fmt(q.cold.rssMb)} MB |`),
+].join('\n');
+const searchQueryTable = [
+  '| skills | search | p50 | p99 | answers/s | body |',
+  '| ---: | --- | ---: | ---: | ---: | ---: |',
+  ...searches.flatMap((q) => q.results.map((r) => `| ${fmt(q.size)} | ${r.name} | ${fmt(r.p50Ms, 3)} ms | ${fmt(r.p99Ms, 3)} ms | ${fmt(r.perSecond)} | ${fmt(r.bytes / 1024, 1)} KiB |`)),
+].join('\n');
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' : 'content, cache and output on disk';
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
   '"Markdown parse" is the time spent turning bodies into HTML trees, summed over threads; "everything else" is the rest of ' +
   'the CPU time of all threads; "start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${queryTable}\n\n${coldTable}\n`;
+  `${buildTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, builds, queries }, null, 2)}\n`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, builds, queries, searches }, null, 2)}\n`);
 const readmePath = join(PROJECT_ROOT, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;

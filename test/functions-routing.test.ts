@@ -48,7 +48,7 @@ const cluster = catalog.skills[0].clusters[0].id;
 const UNVERSIONED = [
   '/', '/index.md', '/catalog.json', '/version.json', '/openapi.json', '/llms.txt', '/sitemap.xml', '/robots.txt',
   `/skills/${skill}`, `/skills/${skill}.md`, `/skills/${skill}.json`, `/bundles/${bundle}.json`, `/clusters/${cluster}`, `/clusters/${cluster}.json`,
-  '/api/public/health/payment',
+  '/api/public/health/payment', '/search', '/search.json', '/search.md',
   '/nowhere', '/nowhere.md', '/nowhere.json', '/skills/no-such-skill.json', '/skills/no-such-skill', '/api/public/nothing',
   '/catalog.json.', '/skills/x.JSON', '/catalog.json/', '/v2/catalog.json',
 ];
@@ -93,7 +93,7 @@ describe('the routing table', () => {
   });
 
   it('never lets the 404 catch-all answer a path another function owns', () => {
-    for (const path of ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment']) {
+    for (const path of ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment', '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md']) {
       for (const method of ROUTABLE_METHODS) {
         const { owner } = resolve(functions, rewrites, path, method, fileAt);
         expect(owner.kind === 'function' && owner.name !== 'not-found' && owner.name !== 'other-methods', `${method} ${path}: ${JSON.stringify(owner)}`).toBe(true);

@@ -120,6 +120,13 @@ describe('markdownTwinPath', () => {
     ['/v1/skills/mom-test', '/skills/mom-test.md'],
     ['/v1/bundles/starter', '/bundles/starter.md'],
     ['/v1/clusters/gtm', '/clusters/gtm.md'],
+    // A folder's index page, like `/`, has its twin inside the folder.
+    ['/skills/', '/skills/index.md'],
+    ['/skills', '/skills/index.md'],
+    ['/bundles/', '/bundles/index.md'],
+    ['/clusters', '/clusters/index.md'],
+    ['/v1/skills/', '/skills/index.md'],
+    ['/v1/clusters', '/clusters/index.md'],
   ])('%s → %s', (path, twin) => {
     expect(markdownTwinPath(path)).toBe(twin);
   });
@@ -128,8 +135,11 @@ describe('markdownTwinPath', () => {
     '/skills/mom-test.md',
     '/skills/mom-test.json',
     '/skills/mom-test.html',
-    '/skills/',
-    '/skills',
+    '/docs/',
+    '/docs',
+    '/skills//',
+    '/Skills/',
+    '/skills/index.md',
     '/skills/Mom-Test',
     '/skills/a/b',
     '/skills/%2e%2e',
@@ -150,7 +160,7 @@ describe('markdownTwinPath', () => {
 
 describe('PAGE_PATH_PATTERNS', () => {
   const routes = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
-  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
+  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/skills/', '/v1/bundles', '/docs/', '/skills/index.md', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
     '%s is routed to the Edge Function exactly when it has a twin',
     (path) => {
       expect(routes.some((route) => route.test(path))).toBe(markdownTwinPath(path) !== null);

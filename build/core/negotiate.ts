@@ -90,6 +90,17 @@ export function prefersMarkdown(acceptHeader: string | null | undefined): boolea
 /** The folders of pages that have a Markdown twin; the catalogue itself is `/`. */
 export const PAGE_SECTIONS = ['skills', 'bundles', 'clusters', 'docs'] as const;
 
+/** The folders with an index page of their own (`/skills/`), listing every page inside. */
+export const INDEXED_SECTIONS = ['skills', 'bundles', 'clusters'] as const;
+export type IndexedSection = (typeof INDEXED_SECTIONS)[number];
+
+/**
+ * The file name of a folder's index page, as `/` is `index.html` with its twin `/index.md`:
+ * `/skills/` is `skills/index.html`, twin `/skills/index.md`. So no skill or bundle may be called
+ * `index` (the build refuses the slug).
+ */
+export const SECTION_INDEX = 'index';
+
 // The schema's slug, without its anchors, to sit inside a path pattern.
 const SLUG = defs.$defs.Slug.pattern.replace(/^\^|\$$/g, '');
 // The `/v1` rewrite in netlify.toml serves the same pages under the current major.
@@ -97,17 +108,18 @@ const MAJOR_PREFIX = `(?:/v${CURRENT_MAJOR})?`;
 
 /**
  * Every path of a page with a Markdown twin, as anchored regular expressions (sources): the
- * catalogue (`/`, `/v1`, `/v1/`) and one page of a section, with or without `/v1` and a trailing
- * slash. Nothing with a dot matches, so no `.json`, `.md`, `.txt`, `.xml`, asset or function path
+ * catalogue (`/`, `/v1`, `/v1/`), one page of a section, and a section's index page (`/skills/`,
+ * `/skills`), each with or without `/v1` and a trailing slash. Nothing with a dot matches, so no `.json`, `.md`, `.txt`, `.xml`, asset or function path
  * does. The Edge Function routes on exactly these (its `pattern`), so it never runs in front of
  * the API.
  */
 export const PAGE_PATH_PATTERNS: readonly string[] = [
   `^${MAJOR_PREFIX}/?$`,
   `^${MAJOR_PREFIX}/(${PAGE_SECTIONS.join('|')})/(${SLUG})/?$`,
+  `^${MAJOR_PREFIX}/(${INDEXED_SECTIONS.join('|')})/?$`,
 ];
 
-const [CATALOGUE_PAGE, SECTION_PAGE] = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
+const [CATALOGUE_PAGE, SECTION_PAGE, SECTION_INDEX_PAGE] = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
 
 /**
  * The Markdown twin of a page path, or null when the path is not a page that has one. A `/v1`
@@ -115,7 +127,9 @@ const [CATALOGUE_PAGE, SECTION_PAGE] = PAGE_PATH_PATTERNS.map((source) => new Re
  * (`/skills/x.html`, `.json`, `.md`) name their representation and are left alone.
  */
 export function markdownTwinPath(pathname: string): string | null {
-  if (CATALOGUE_PAGE.test(pathname)) return '/index.md';
+  if (CATALOGUE_PAGE.test(pathname)) return `/${SECTION_INDEX}.md`;
+  const index = SECTION_INDEX_PAGE.exec(pathname);
+  if (index) return `/${index[1]}/${SECTION_INDEX}.md`;
   const match = SECTION_PAGE.exec(pathname);
   return match ? `/${match[1]}/${match[2]}.md` : null;
 }

@@ -47,23 +47,8 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
 
   for (const [name, value] of params) {
     if (name === 'cluster') {
-      for (const piece of value.split(',')) {
-        if (piece === '') {
-          return fail({
-            parameter: 'cluster',
-            message: `Parameter "cluster" has an empty value; give one or more of ${CLUSTER_IDS.join(', ')}.`,
-          });
-        }
-        if (!(CLUSTER_IDS as readonly string[]).includes(piece)) {
-          const near = nearest(piece, CLUSTER_IDS);
-          return fail({
-            parameter: 'cluster',
-            message: `Parameter "cluster" has the unknown value ${echo(piece)}; allowed values are ${CLUSTER_IDS.join(', ')}.`,
-            suggestion: near && `cluster=${near}`,
-          });
-        }
-        clusters.add(piece as ClusterId);
-      }
+      const problem = addClusters(value, clusters);
+      if (problem) return fail(problem);
     } else if (name === 'sort') {
       if (sort !== undefined) {
         return fail({ parameter: 'sort', message: 'Parameter "sort" is given more than once; give it at most once.' });
@@ -85,18 +70,8 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
       if (limit !== undefined) {
         return fail({ parameter: 'limit', message: 'Parameter "limit" is given more than once; give it at most once.' });
       }
-      // Base-10 digits only: "1e2", "0x10", " 5", "5.0" and "+5" are not guessed at.
-      const parsed = /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : NaN;
-      if (!(parsed >= LIMIT_MIN && parsed <= LIMIT_MAX)) {
-        return fail({
-          parameter: 'limit',
-          message:
-            value === ''
-              ? `Parameter "limit" has an empty value; give a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}.`
-              : `Parameter "limit" must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}, not ${echo(value)}.`,
-          suggestion: nearestLimit(value),
-        });
-      }
+      const parsed = parseLimit(value);
+      if (typeof parsed !== 'number') return fail(parsed);
       limit = parsed;
     } else {
       const near = nearest(name, QUERY_PARAMETERS);
@@ -114,6 +89,44 @@ export function parseCatalogQuery(params: URLSearchParams): QueryParse {
       sort: sort ?? 'default',
       limit: limit ?? null,
     },
+  };
+}
+
+/** One `cluster` value (comma-separated ids) added to `into`, or the problem with an empty or
+ * unknown id. Every endpoint that filters by cluster parses it here. */
+export function addClusters(value: string, into: Set<ClusterId>): QueryProblem | undefined {
+  for (const piece of value.split(',')) {
+    if (piece === '') {
+      return {
+        parameter: 'cluster',
+        message: `Parameter "cluster" has an empty value; give one or more of ${CLUSTER_IDS.join(', ')}.`,
+      };
+    }
+    if (!(CLUSTER_IDS as readonly string[]).includes(piece)) {
+      const near = nearest(piece, CLUSTER_IDS);
+      return {
+        parameter: 'cluster',
+        message: `Parameter "cluster" has the unknown value ${echo(piece)}; allowed values are ${CLUSTER_IDS.join(', ')}.`,
+        suggestion: near && `cluster=${near}`,
+      };
+    }
+    into.add(piece as ClusterId);
+  }
+  return undefined;
+}
+
+/** A `limit` value (LIMIT_MIN to LIMIT_MAX), or the problem. Every endpoint that limits parses it here. */
+export function parseLimit(value: string): number | QueryProblem {
+  // Base-10 digits only: "1e2", "0x10", " 5", "5.0" and "+5" are not guessed at.
+  const parsed = /^[1-9][0-9]{0,2}$/.test(value) ? Number(value) : NaN;
+  if (parsed >= LIMIT_MIN && parsed <= LIMIT_MAX) return parsed;
+  return {
+    parameter: 'limit',
+    message:
+      value === ''
+        ? `Parameter "limit" has an empty value; give a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}.`
+        : `Parameter "limit" must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}, not ${echo(value)}.`,
+    suggestion: nearestLimit(value),
   };
 }
 

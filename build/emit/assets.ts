@@ -31,11 +31,13 @@ function asset(name: string): Asset {
   };
 }
 
-let cached: { stylesheet: Asset; icon: Asset } | undefined;
+let cached: { stylesheet: Asset; icon: Asset; searchScript: Asset } | undefined;
 
 /** Read once per process: the files ship with the code, not with the content. */
-export function siteAssets(): { stylesheet: Asset; icon: Asset } {
-  cached ??= { stylesheet: asset('site.css'), icon: asset('icon.svg') };
+export function siteAssets(): { stylesheet: Asset; icon: Asset; searchScript: Asset } {
+  // search.js: results as you type in the header's search box and on the search page (a file, since
+  // the Content-Security-Policy allows no inline script).
+  cached ??= { stylesheet: asset('site.css'), icon: asset('icon.svg'), searchScript: asset('search.js') };
   return cached;
 }
 

@@ -7,6 +7,7 @@ import type { Emitter } from './types.ts';
 import { emitSkillJson } from './skill-json.ts';
 import { emitBundleJson } from './bundle-json.ts';
 import { emitClusterJson } from './cluster-json.ts';
+import { emitClusterListJson } from './cluster-list-json.ts';
 import { emitDocJson } from './doc-json.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
@@ -15,11 +16,15 @@ import { emitOpenApi } from './openapi.ts';
 import { emitAssets } from './assets.ts';
 import { emitSitemap } from './sitemap.ts';
 import { emitRobots } from './robots.ts';
+import { emitSearchIndex } from './search-index.ts';
+import { checkedEmitter } from './check-json.ts';
 
-export const emitters: Readonly<Record<string, Emitter>> = {
+/** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts). */
+const direct: Readonly<Record<string, Emitter>> = {
   'skill-json': emitSkillJson,
   'bundle-json': emitBundleJson,
   'cluster-json': emitClusterJson,
+  'cluster-list-json': emitClusterListJson,
   'doc-json': emitDocJson,
   catalog: emitCatalog,
   version: emitVersion,
@@ -28,6 +33,11 @@ export const emitters: Readonly<Record<string, Emitter>> = {
   assets: emitAssets,
   sitemap: emitSitemap,
   robots: emitRobots,
+  'search-index': emitSearchIndex,
 };
+
+export const emitters: Readonly<Record<string, Emitter>> = Object.fromEntries(
+  Object.entries(direct).map(([name, emit]) => [name, checkedEmitter(emit)]),
+);
 
 export { renderPages } from './pages/render.ts';

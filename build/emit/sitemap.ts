@@ -1,6 +1,7 @@
 /**
  * `sitemap.xml` (sitemaps.org 0.9): every indexable HTML page, absolute, with `lastmod` from its
- * content file's last commit; the overview and cluster pages take their newest member's date.
+ * content file's last commit; the overview, the folders' index pages (`/skills/`, `/bundles/`,
+ * `/clusters/`, with the slash they are served at) and the cluster pages take their newest member's date.
  * Drafts have no page, so they have no entry either.
  */
 import type { Emitter } from './types.ts';

@@ -14,9 +14,11 @@ import { serverUrl as base } from '../helpers/server.ts';
 
 const ARTIFACTS = join(import.meta.dirname, '../artifacts');
 const DIST = join(import.meta.dirname, '../../dist');
-const skill = fg.sync('skills/*.html', { cwd: DIST }).sort()[0]?.replace(/\.html$/, '');
-const bundle = fg.sync('bundles/*.html', { cwd: DIST }).sort()[0]?.replace(/\.html$/, '');
-const cluster = fg.sync('clusters/*.html', { cwd: DIST }).sort().at(-1)?.replace(/\.html$/, '');
+// Item pages only: a folder's index page (skills/index.html) is no item.
+const pagesIn = (glob: string | string[]) => fg.sync(glob, { cwd: DIST, ignore: ['*/index.html'] }).sort();
+const skill = pagesIn('skills/*.html')[0]?.replace(/\.html$/, '');
+const bundle = pagesIn('bundles/*.html')[0]?.replace(/\.html$/, '');
+const cluster = pagesIn('clusters/*.html').at(-1)?.replace(/\.html$/, '');
 const guide = existsSync(join(DIST, 'docs/api.html'));
 
 interface Visit {
@@ -114,7 +116,7 @@ describe('pages in Chromium', () => {
     const phone = { width: 390, height: 844 };
     const context = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await context.newPage();
-    const items = fg.sync(['skills/*.html', 'bundles/*.html'], { cwd: DIST }).sort().map((file) => `/${file.replace(/\.html$/, '')}`);
+    const items = pagesIn(['skills/*.html', 'bundles/*.html']).map((file) => `/${file.replace(/\.html$/, '')}`);
     expect(items.length).toBeGreaterThan(0);
     const below: string[] = [];
     for (const path of items) {

@@ -26,6 +26,8 @@ const FILES: Record<string, { body: string; headers: Record<string, string> }> =
   '/index.md': { body: '# Skill Shelf\n', headers: MARKDOWN },
   '/skills/mom-test': { body: '<h1>The Mom Test</h1>', headers: HTML },
   '/skills/mom-test.md': { body: '# The Mom Test\n', headers: MARKDOWN },
+  '/skills': { body: '<h1>Skills</h1>', headers: HTML },
+  '/skills/index.md': { body: '# Skills\n', headers: MARKDOWN },
 };
 
 const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
@@ -118,6 +120,16 @@ describe('Accept negotiation', () => {
       assert.equal(await markdown.response.text(), '# Skill Shelf\n');
       const html = await serve(path, { headers: { accept: 'text/html' } });
       assert.equal(await html.response.text(), '<h1>Skill Shelf</h1>', path);
+    }
+  });
+
+  it('answers a folder\'s index page with the index twin inside the folder, with or without the slash', async () => {
+    for (const path of ['/skills/', '/skills', '/v1/skills/']) {
+      const { response, rewrite } = await serve(path, { headers: { accept: 'text/markdown' } });
+      assert.equal(rewrite?.pathname, '/skills/index.md', path);
+      assert.equal(await response.text(), '# Skills\n', path);
+      const html = await serve(path, { headers: { accept: 'text/html' } });
+      assert.equal(await html.response.text(), '<h1>Skills</h1>', path);
     }
   });
 
@@ -216,7 +228,7 @@ describe('failure', () => {
 
 describe('routes', () => {
   it('runs on every page path, with or without /v1 and a trailing slash', () => {
-    for (const path of ['/', '/v1', '/v1/', '/skills/mom-test', '/skills/mom-test/', '/bundles/starter', '/clusters/ideas', '/docs/api', '/v1/skills/mom-test', '/v1/docs/api/']) {
+    for (const path of ['/', '/v1', '/v1/', '/skills/mom-test', '/skills/mom-test/', '/bundles/starter', '/clusters/ideas', '/docs/api', '/v1/skills/mom-test', '/v1/docs/api/', '/skills/', '/skills', '/v1/bundles/', '/clusters']) {
       assert.ok(routes.some((route) => route.test(path)), path);
     }
   });
@@ -225,8 +237,8 @@ describe('routes', () => {
     for (const path of [
       '/catalog.json', '/v1/catalog.json', '/version.json', '/openapi.json', '/skills/mom-test.json', '/v1/skills/mom-test.json',
       '/skills/mom-test.md', '/index.md', '/llms.txt', '/llms-full.txt', '/robots.txt', '/sitemap.xml', '/index.html',
-      '/skills/mom-test.html', '/assets/site.css', '/api/public/health/payment', '/v1/api/public/health/payment', '/skills',
-      '/skills/', '/skills/a/b', '/v2/skills/mom-test', '/v10', '/404.html',
+      '/skills/mom-test.html', '/assets/site.css', '/api/public/health/payment', '/v1/api/public/health/payment', '/skills/index.md',
+      '/skills/index.html', '/docs/', '/skills/a/b', '/v2/skills/mom-test', '/v10', '/404.html',
     ]) {
       assert.ok(!routes.some((route) => route.test(path)), path);
     }

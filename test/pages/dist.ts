@@ -41,10 +41,14 @@ export function textContent(node: Root | Element): string {
   return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textContent(child) : '')).join('');
 }
 
-/** The page path a dist/ HTML file answers at: `skills/x.html` → `/skills/x`, `index.html` → `/`. */
+/** The page path a dist/ HTML file answers at: `skills/x.html` → `/skills/x`, `index.html` → `/`,
+ * a folder's `skills/index.html` → `/skills/`. */
 export function pagePathOf(file: string): string {
-  return file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+  return `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
 }
+
+/** An item's page (`skills/<slug>.html`), not a folder's index page. */
+export const isItemPage = (file: string) => /^(skills|bundles)\/[^/]+\.html$/.test(file) && !file.endsWith('/index.html');
 
 /**
  * Does a root-relative URL resolve to something that answers? A file in dist/ (as is, or with

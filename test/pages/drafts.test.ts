@@ -6,7 +6,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Catalog } from '../../build/core/types.ts';
-import { CONTENT, exists, files, read } from './dist.ts';
+import { CONTENT, exists, files, isItemPage, read } from './dist.ts';
 
 interface Unpublished {
   section: 'skills' | 'bundles';
@@ -58,7 +58,8 @@ describe('unpublished content', () => {
   });
 
   it('leaves exactly the published items with pages', () => {
-    expect(files('skills/*.html')).toEqual(catalog.skills.map((skill) => `skills/${skill.slug}.html`).sort());
-    expect(files('bundles/*.html')).toEqual(catalog.bundles.map((bundle) => `bundles/${bundle.slug}.html`).sort());
+    const items = (glob: string) => files(glob).filter(isItemPage);
+    expect(items('skills/*.html')).toEqual(catalog.skills.map((skill) => `skills/${skill.slug}.html`).sort());
+    expect(items('bundles/*.html')).toEqual(catalog.bundles.map((bundle) => `bundles/${bundle.slug}.html`).sort());
   });
 });

@@ -53,6 +53,8 @@ async function site(dir: string): Promise<BuiltSite> {
 /** The paths a file answers at: its own, and a page's pretty path (`/skills/x` for skills/x.html). */
 function pathsOf(file: string): string[] {
   if (file === 'index.html') return ['/index.html', '/'];
+  // A folder's index page: `/skills/`, and `/skills`, which Netlify redirects there.
+  if (file.endsWith('/index.html')) return [`/${file}`, `/${file.slice(0, -'index.html'.length)}`, `/${file.slice(0, -'/index.html'.length)}`];
   if (file.endsWith('.html') && file !== '404.html') return [`/${file}`, `/${file.slice(0, -'.html'.length)}`];
   return [`/${file}`];
 }

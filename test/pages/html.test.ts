@@ -81,7 +81,12 @@ describe('HTML pages in dist/', () => {
   it('have no inline script or style anywhere (the CSP allows neither; JSON-LD data blocks are never run)', () => {
     for (const page of pages) {
       for (const element of elements(parseHtml(page))) {
-        if (element.tagName === 'script') expect(element.properties.type, page).toBe('application/ld+json');
+        // The one script is a file of the site's own (the search box's), with its SRI digest and no text.
+        if (element.tagName === 'script' && element.properties.src !== undefined) {
+          expect(String(element.properties.src), page).toMatch(/^\/assets\/search\.[0-9a-f]{10}\.js$/);
+          expect(String(element.properties.integrity), page).toMatch(/^sha384-/);
+          expect(element.children, page).toEqual([]);
+        } else if (element.tagName === 'script') expect(element.properties.type, page).toBe('application/ld+json');
         expect(element.tagName, page).not.toBe('style');
         expect(Object.keys(element.properties).filter((name) => /^on/i.test(name) || name === 'style'), page).toEqual([]);
       }
@@ -96,10 +101,14 @@ describe('HTML pages in dist/', () => {
         head.find((el) => el.tagName === 'link' && attr(el, 'rel') === rel && (type === undefined || attr(el, 'type') === type));
       const path = pagePathOf(page);
       expect(attr(link('canonical')!, 'href'), page).toBe(path === '/' ? `${base}/` : `${base}${path}`);
-      expect(attr(link('alternate', 'text/markdown')!, 'href'), page).toBe(path === '/' ? '/index.md' : `${path}.md`);
+      // Twins beside the page's file: `skills/x.md`, and `index.md` for `/` and a folder's index page.
+      const twin = (extension: string) => `/${page.replace(/\.html$/, extension)}`;
+      expect(attr(link('alternate', 'text/markdown')!, 'href'), page).toBe(twin('.md'));
       const json = link('alternate', 'application/json');
-      // Every page's JSON twin at its own path (the spec's "same path"), the overview's is the catalogue.
-      expect(attr(json!, 'href'), page).toBe(path === '/' ? '/catalog.json' : `${path}.json`);
+      // Every page's JSON twin at its own path (the spec's "same path"); the overview's, and the
+      // skills' and bundles' indexes', is the catalogue, which lists them.
+      const listsCatalogue = ['index.html', 'skills/index.html', 'bundles/index.html'].includes(page);
+      expect(attr(json!, 'href'), page).toBe(listsCatalogue ? '/catalog.json' : twin('.json'));
       const description = head.find((el) => el.tagName === 'meta' && attr(el, 'name') === 'description');
       expect(attr(description!, 'content')?.length, page).toBeGreaterThan(10);
     }

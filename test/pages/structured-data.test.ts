@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Element } from 'hast';
 import type { Bundle, Skill } from '../../build/core/types.ts';
 import { offerPrice } from '../../build/emit/html/structured-data.ts';
-import { baseUrl, elements, htmlFiles, pagePathOf, parseHtml, read } from './dist.ts';
+import { baseUrl, elements, htmlFiles, isItemPage, pagePathOf, parseHtml, read } from './dist.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const absoluteUrl = { type: 'string', pattern: '^https?://' };
@@ -72,8 +72,28 @@ const shapes = {
   }),
   WebSite: ajv.compile({
     type: 'object',
-    required: ['@context', '@type', 'name', 'url'],
-    properties: { '@context': context, '@type': { const: 'WebSite' }, name: { type: 'string', minLength: 1 }, url: absoluteUrl },
+    required: ['@context', '@type', 'name', 'url', 'potentialAction'],
+    properties: {
+      '@context': context,
+      '@type': { const: 'WebSite' },
+      name: { type: 'string', minLength: 1 },
+      url: absoluteUrl,
+      // The site's search, as schema.org/SearchAction describes one: a URL template with the term's
+      // placeholder, and query-input naming that placeholder as required.
+      potentialAction: {
+        type: 'object',
+        required: ['@type', 'target', 'query-input'],
+        properties: {
+          '@type': { const: 'SearchAction' },
+          target: {
+            type: 'object',
+            required: ['@type', 'urlTemplate'],
+            properties: { '@type': { const: 'EntryPoint' }, urlTemplate: { type: 'string', pattern: '^https?://[^ ]+\\{search_term_string\\}' } },
+          },
+          'query-input': { const: 'required name=search_term_string' },
+        },
+      },
+    },
   }),
 } as const;
 
@@ -107,7 +127,7 @@ describe('structured data and sharing meta', () => {
   });
 
   it('skill and bundle pages offer exactly the price of their JSON twin, at their own URL', () => {
-    const items = pages.filter((file) => /^(skills|bundles)\//.test(file));
+    const items = pages.filter(isItemPage);
     expect(items.length).toBeGreaterThan(0);
     for (const file of items) {
       const twin = JSON.parse(read(file.replace(/\.html$/, '.json'))) as Skill | Bundle;
@@ -140,6 +160,12 @@ describe('structured data and sharing meta', () => {
     const sites = head('index.html').ld.filter((doc) => doc['@type'] === 'WebSite');
     expect(sites).toHaveLength(1);
     expect(sites[0].url).toBe(`${baseUrl()}/`);
+  });
+
+  it("the home page's SearchAction points at the search page with q as the term", () => {
+    const [site] = head('index.html').ld.filter((doc) => doc['@type'] === 'WebSite');
+    const action = site.potentialAction as { target: { urlTemplate: string } };
+    expect(action.target.urlTemplate).toBe(`${baseUrl()}/search?q={search_term_string}`);
   });
 
   it('every page names its canonical URL and has Open Graph and Twitter card meta that agree with it', () => {

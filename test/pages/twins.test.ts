@@ -7,7 +7,7 @@ import remarkGfm from 'remark-gfm';
 import type { Heading, Root } from 'mdast';
 import type { Bundle, Catalog, Skill } from '../../build/core/types.ts';
 import { formatEuro } from '../../build/render/format.ts';
-import { baseUrl, exists, htmlFiles, markdownFiles, parseHtml, read, splitTwin, textContent } from './dist.ts';
+import { baseUrl, exists, htmlFiles, markdownFiles, pagePathOf, parseHtml, read, splitTwin, textContent } from './dist.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 const twins = markdownFiles();
@@ -36,10 +36,12 @@ describe('Markdown twins in dist/', () => {
       expect(keys, file).toEqual(['title', 'description', 'url', 'type', 'site']);
       for (const key of keys) expect(typeof matter[key], `${file} ${key}`).toBe('string');
       expect(matter.site, file).toBe(base);
-      const path = file === 'index.md' ? '/' : `/${file.replace(/\.md$/, '')}`;
-      expect(matter.url, file).toBe(path === '/' ? `${base}/` : `${base}${path}`);
+      const path = pagePathOf(file.replace(/\.md$/, '.html'));
+      expect(matter.url, file).toBe(`${base}${path}`);
       expect(exists(file.replace(/\.md$/, '.html')), file).toBe(true);
-      const type = { skills: 'skill', bundles: 'bundle', clusters: 'cluster', docs: 'guide' }[file.split('/')[0]] ?? 'catalog';
+      const kind = { skills: 'skill', bundles: 'bundle', clusters: 'cluster', docs: 'guide' }[file.split('/')[0]];
+      // A folder's index twin (`skills/index.md`) is of the kind `skill-index`.
+      const type = kind === undefined ? 'catalog' : file.endsWith('/index.md') ? `${kind}-index` : kind;
       expect(matter.type, file).toBe(type);
       const tree = parser.parse(markdown) as Root;
       const first = tree.children[0] as Heading;

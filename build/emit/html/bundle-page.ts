@@ -2,11 +2,10 @@
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import type { Bundle } from '../../core/types.ts';
-import { renderBody } from '../../render/markdown-body.ts';
 import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { BundlePage } from '../pages/inputs.ts';
-import { bundleRef } from '../pages/refs.ts';
+import { bundleIndexRef, bundleRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
 import { bundleProduct } from './structured-data.ts';
 import { bundleSaving, price, section, skillPath } from './parts.ts';
@@ -33,7 +32,7 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
             ]),
           )),
         ]),
-        body.trim() ? section('about', 'About this bundle', [h('div.prose', renderBody(body, { topHeading: 3 }))]) : null,
+        body.empty ? null : section('about', 'About this bundle', [h('div.prose', body.hast)]),
       ]),
     ]),
   ];
@@ -41,7 +40,7 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
     page,
     title: `${bundle.title} · ${frame.site.name}`,
     description: page.description,
-    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: '/#bundles' }, { label: bundle.title }],
+    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: bundleIndexRef(frame.site).path }, { label: bundle.title }],
     content,
     structuredData: [bundleProduct(bundle, page.url, page.description)],
   });

@@ -7,7 +7,7 @@ import type { Element } from 'hast';
 import type { Catalog, Cluster } from '../../core/types.ts';
 import { count } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
-import { clusterRef } from '../pages/refs.ts';
+import { clusterIndexRef, clusterRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
 import { bundleCard, clusterPath, section, skillCard } from './parts.ts';
 
@@ -40,7 +40,7 @@ export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog
     page,
     title: `${cluster.label} · ${frame.site.name}`,
     description: page.description,
-    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: '/#clusters' }, { label: cluster.label }],
+    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: clusterIndexRef(frame.site).path }, { label: cluster.label }],
     content,
   });
 }

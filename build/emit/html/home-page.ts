@@ -12,6 +12,7 @@ import { homeRef } from '../pages/refs.ts';
 import { listedIn } from '../pages/listing.ts';
 import { renderPage } from './layout.ts';
 import { webSite } from './structured-data.ts';
+import { SEARCH_PAGE_PATH } from '../../core/search-answer.ts';
 import { bundleCard, clusterPath, skillCard, skillPath } from './parts.ts';
 
 export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;
@@ -52,7 +53,7 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
     description: page.description,
     current: 'catalogue',
     content,
-    structuredData: [webSite(frame.site.name, page.url, page.description)],
+    structuredData: [webSite(frame.site.name, page.url, page.description, `${frame.site.baseUrl}${SEARCH_PAGE_PATH}`)],
   });
 }
 

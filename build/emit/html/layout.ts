@@ -8,10 +8,12 @@ import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
 import type { PageFrame } from '../pages/frame.ts';
 import type { PageRef } from '../pages/refs.ts';
+import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/refs.ts';
 import { breadcrumbList, jsonLdScript } from './structured-data.ts';
+import { searchBox, SEARCH_BOX_IDS } from './search-box.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
-export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading'] as const;
+export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading', ...SEARCH_BOX_IDS] as const;
 
 export interface Crumb {
   label: string;
@@ -25,7 +27,7 @@ export interface PageLayout {
   title: string;
   description: string;
   /** Which header link is the current page. */
-  current?: 'catalogue' | 'guide';
+  current?: 'catalogue' | 'skills' | 'bundles' | 'clusters' | 'guide';
   breadcrumbs?: Crumb[];
   /** Inside `<main>`. */
   content: Array<Element | null>;
@@ -34,6 +36,8 @@ export interface PageLayout {
   noindex?: boolean;
   /** schema.org JSON-LD documents about the page's item (BreadcrumbList is added from `breadcrumbs`). */
   structuredData?: object[];
+  /** What the header's search box holds (the search page's own query). */
+  searchValue?: string;
 }
 
 export function renderPage(frame: PageFrame, layout: PageLayout): string {
@@ -56,13 +60,14 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
           layout.links ?? null,
           h('link', { rel: 'stylesheet', href: stylesheet.href, integrity: stylesheet.integrity }),
           h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
+          h('script', { src: frame.assets.searchScript.href, integrity: frame.assets.searchScript.integrity, defer: true }),
           h('meta', { name: 'color-scheme', content: 'light dark' }),
           page ? openGraph(frame, page, layout) : null,
           structuredData(frame, layout).map(jsonLdScript),
         ]),
         h('body', [
           h('a.skip-link', { href: '#main' }, 'Skip to content'),
-          siteHeader(frame, layout.current),
+          siteHeader(frame, layout.current, layout.searchValue),
           h('main#main', [layout.breadcrumbs ? h('div.wrap', breadcrumbs(layout.breadcrumbs)) : null, h('div.wrap', layout.content)]),
           siteFooter(frame, page),
         ]),
@@ -74,7 +79,8 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
 
 function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element[] {
   return [
-    h('meta', { property: 'og:type', content: page.kind === 'catalog' ? 'website' : 'article' }),
+    // An item or a prose page is an article; the overview and the folders' indexes are the site's.
+    h('meta', { property: 'og:type', content: page.kind === 'catalog' || page.kind.endsWith('-index') ? 'website' : 'article' }),
     h('meta', { property: 'og:site_name', content: frame.site.name }),
     h('meta', { property: 'og:title', content: page.title }),
     h('meta', { property: 'og:description', content: layout.description }),
@@ -98,17 +104,19 @@ function structuredData(frame: PageFrame, layout: PageLayout): object[] {
   return documents;
 }
 
-function siteHeader(frame: PageFrame, current: PageLayout['current']): Element {
+function siteHeader(frame: PageFrame, current: PageLayout['current'], searchValue: string | undefined): Element {
   const item = (href: string, label: string, isCurrent = false) =>
     h('li', h('a', { href, ariaCurrent: isCurrent ? 'page' : undefined }, label));
   return h('header.site-header', h('div.wrap', [
     h('a.brand', { href: '/' }, [h('img', { src: frame.assets.icon.href, alt: '', width: 28, height: 28 }), frame.site.name]),
     h('nav.site-nav', { ariaLabel: 'Site' }, h('ul', [
       item('/', 'Catalogue', current === 'catalogue'),
-      item('/#clusters', 'Clusters'),
-      item('/#bundles', 'Bundles'),
+      item(skillIndexRef(frame.site).path, 'Skills', current === 'skills'),
+      item(bundleIndexRef(frame.site).path, 'Bundles', current === 'bundles'),
+      item(clusterIndexRef(frame.site).path, 'Clusters', current === 'clusters'),
       item(frame.guideHref, 'API guide', current === 'guide'),
     ])),
+    searchBox(searchValue),
   ]));
 }
 

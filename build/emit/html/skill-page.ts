@@ -2,7 +2,6 @@
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import type { Skill } from '../../core/types.ts';
-import { renderBody } from '../../render/markdown-body.ts';
 import { count } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { SkillPage } from '../pages/inputs.ts';
@@ -37,7 +36,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
           section('wont-do', 'Won’t do', [h('ul.crosses', skill.wont_do.map((line) => h('li', line)))]),
         ]),
         skill.source ? section('source', 'Source book', [sourceFacts(skill.source)]) : null,
-        body.trim() ? section('about', 'About this skill', [h('div.prose', renderBody(body, { topHeading: 3 }))]) : null,
+        body.empty ? null : section('about', 'About this skill', [h('div.prose', body.hast)]),
         section('clusters', 'Clusters', [clusterList(skill.clusters)]),
         bundles.length > 0
           ? section('bundles', 'In bundles', [

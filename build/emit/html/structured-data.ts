@@ -6,7 +6,7 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { BreadcrumbList, Offer, Product, WebSite, WithContext } from 'schema-dts';
+import type { BreadcrumbList, Offer, Product, SearchAction, WebSite, WithActionConstraints, WithContext } from 'schema-dts';
 import type { Bundle, Skill } from '../../core/types.ts';
 
 /** schema.org prices are decimal numbers in the currency's unit; the API keeps integer cents. */
@@ -70,8 +70,21 @@ export function breadcrumbList(items: readonly BreadcrumbItem[]): WithContext<Br
   };
 }
 
-export function webSite(name: string, url: string, description: string): WithContext<WebSite> {
-  return { '@context': 'https://schema.org', '@type': 'WebSite', name, url, description };
+/** The name of the search term in the SearchAction's URL template, as schema.org's example spells it. */
+export const SEARCH_TERM = 'search_term_string';
+
+/**
+ * `searchUrl` is the search page's absolute URL; the SearchAction tells search engines and agents
+ * that `<searchUrl>?q=<words>` searches the site (schema.org/SearchAction, with the `query-input`
+ * property of schema.org's Action input/output constraints).
+ */
+export function webSite(name: string, url: string, description: string, searchUrl: string): WithContext<WebSite> {
+  const search: WithActionConstraints<SearchAction> = {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${searchUrl}?q={${SEARCH_TERM}}` },
+    'query-input': `required name=${SEARCH_TERM}`,
+  };
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name, url, description, potentialAction: search };
 }
 
 /**

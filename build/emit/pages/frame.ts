@@ -20,18 +20,19 @@ export interface PageFrame {
   assets: {
     stylesheet: { href: string; integrity: string };
     icon: { href: string };
+    searchScript: { href: string; integrity: string };
   };
 }
 
 export function pageFrame(model: CatalogueModel): PageFrame {
-  const { stylesheet, icon } = siteAssets();
+  const { stylesheet, icon, searchScript } = siteAssets();
   return {
     site: model.site,
     pricingRule: PRICING_RULE,
     clusters: model.clusters,
     guideHref: guideHref(model.site.documentationUrl, model.docs.map((doc) => doc.path)),
     docPaths: model.docs.map((doc) => doc.path),
-    assets: { stylesheet: { href: stylesheet.href, integrity: stylesheet.integrity }, icon: { href: icon.href } },
+    assets: { stylesheet: { href: stylesheet.href, integrity: stylesheet.integrity }, icon: { href: icon.href }, searchScript: { href: searchScript.href, integrity: searchScript.integrity } },
   };
 }
 

@@ -7,8 +7,10 @@ import type { CatalogueModel, BundleEntry, SkillEntry } from '../../model.ts';
 import type { Bundle, Cluster, Skill } from '../../core/types.ts';
 import { selectCatalog } from '../../core/query.ts';
 import { newestDate } from '../../content-dates.ts';
+import { SECTION_INDEX } from '../../core/negotiate.ts';
+import type { IndexedSection } from '../../core/negotiate.ts';
 
-export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide';
+export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide' | 'skill-index' | 'bundle-index' | 'cluster-index' | 'search';
 
 export interface PageRef {
   kind: PageKind;
@@ -68,6 +70,52 @@ export const bundleRef = (baseUrl: string, bundle: Bundle): PageRef =>
 export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
   ref(baseUrl, 'cluster', `clusters/${cluster.id}`, { jsonPath: `/clusters/${cluster.id}.json`, title: cluster.label, description: cluster.question });
 
+/**
+ * A folder's index page (`/skills/`): `skills/index.html` and its twin `skills/index.md`, as `/` is
+ * `index.html` and `/index.md`. Its canonical URL keeps the slash, the address Netlify serves the
+ * folder's index at (and `/skills` too).
+ */
+function indexRef(baseUrl: string, section: IndexedSection, kind: PageKind, fields: Pick<PageRef, 'jsonPath' | 'title' | 'description'>): PageRef {
+  const file = `${section}/${SECTION_INDEX}`;
+  return {
+    kind,
+    path: `/${section}/`,
+    htmlFile: `${file}.html`,
+    markdownFile: `${file}.md`,
+    markdownPath: `/${file}.md`,
+    url: `${baseUrl}/${section}/`,
+    markdownUrl: `${baseUrl}/${file}.md`,
+    ...fields,
+  };
+}
+
+/** The JSON twin of `/clusters/`: the seven clusters with their pages and counts (ClusterList). */
+export const CLUSTER_LIST_FILE = `clusters/${SECTION_INDEX}.json`;
+
+type SiteNames = { baseUrl: string; name: string };
+
+/** `/skills/` and `/bundles/` list what `/catalog.json` lists, so that is their JSON twin. */
+export const skillIndexRef = (site: SiteNames): PageRef =>
+  indexRef(site.baseUrl, 'skills', 'skill-index', {
+    jsonPath: '/catalog.json',
+    title: 'Skills',
+    description: `Every skill in ${site.name}, by job cluster: what each one does, who wrote it and what it costs.`,
+  });
+
+export const bundleIndexRef = (site: SiteNames): PageRef =>
+  indexRef(site.baseUrl, 'bundles', 'bundle-index', {
+    jsonPath: '/catalog.json',
+    title: 'Bundles',
+    description: `Every bundle in ${site.name}: the skills in each, its price and what it saves against buying them one by one.`,
+  });
+
+export const clusterIndexRef = (site: SiteNames): PageRef =>
+  indexRef(site.baseUrl, 'clusters', 'cluster-index', {
+    jsonPath: `/${CLUSTER_LIST_FILE}`,
+    title: 'Clusters',
+    description: `The job clusters of ${site.name}: the question each one answers, and how many skills and bundles answer it.`,
+  });
+
 export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
   ref(baseUrl, 'guide', doc.path, { jsonPath: `/${doc.path}.json`, title: doc.title, description: doc.description });
 
@@ -77,17 +125,22 @@ export interface DatedPage extends PageRef {
 }
 
 /** Every page with its last change, in the order listings show them: overview, clusters, skills,
- * bundles, guides. The overview and each cluster page change whenever one of their items does. */
+ * bundles (each folder's index first), guides. The overview, the index pages and each cluster page
+ * change whenever one of their items does. */
 export function allPages(model: CatalogueModel): DatedPage[] {
   const base = model.site.baseUrl;
   const newest = (entries: readonly (SkillEntry | BundleEntry)[]) => newestDate(entries.map((entry) => entry.lastModified)) ?? model.generatedAt;
+  const everything = newest([...model.skills, ...model.bundles]);
   return [
-    { ...homeRef(model.site), lastModified: newest([...model.skills, ...model.bundles]) },
+    { ...homeRef(model.site), lastModified: everything },
+    { ...clusterIndexRef(model.site), lastModified: everything },
     ...model.clusters.map((cluster) => {
       const members = clusterMembers(model, cluster);
       return { ...clusterRef(base, cluster), lastModified: newest([...members.skills, ...members.bundles]) };
     }),
+    { ...skillIndexRef(model.site), lastModified: newest(model.skills) },
     ...model.skills.map((entry) => ({ ...skillRef(base, entry.skill), lastModified: entry.lastModified })),
+    { ...bundleIndexRef(model.site), lastModified: newest(model.bundles) },
     ...model.bundles.map((entry) => ({ ...bundleRef(base, entry.bundle), lastModified: entry.lastModified })),
     ...model.docs.map((doc) => ({ ...docRef(base, doc), lastModified: doc.lastModified })),
   ];

@@ -1,0 +1,25 @@
+/** GET /search.json (the API), /search (the results page) and /search.md (its twin), and under /v1. */
+import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import { answerSearch } from '../build/core/search-answer.ts';
+import { cachedCatalog } from '../build/core/catalog-source.ts';
+import { readSearchIndex, readSearchPageFrame, SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE, searchDataPath } from '../build/core/search-source.ts';
+import { answeringErrors } from '../build/core/respond.ts';
+import type { FunctionRoute } from '../build/core/function-route.ts';
+import type { PageFrame } from '../build/emit/pages/frame.ts';
+
+const resources = {
+  search: cachedCatalog(() => readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))),
+  frame: cachedCatalog(() => readSearchPageFrame<PageFrame>(searchDataPath(SEARCH_PAGE_FRAME_FILE, import.meta.url))),
+  // The pages' code (hast, mdast and their serialisers) is most of this function: a cold start
+  // for the API does not evaluate it.
+  renderers: cachedCatalog(async () => (await import('../build/emit/search-page.ts')).searchRenderers),
+};
+
+export default answeringErrors(constants, (request) => answerSearch(request, resources, constants));
+
+// Every method Netlify can route: this function alone answers its paths (reads, the preflight and
+// the 405); the catch-alls exclude them.
+export const config: FunctionRoute = {
+  path: ['/search.json', '/v1/search.json', '/search', '/v1/search', '/search.md', '/v1/search.md'],
+  method: ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
+};
