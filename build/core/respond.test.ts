@@ -30,7 +30,7 @@ describe('responseBody', () => {
 
   it('compresses a large answer for a client that takes gzip or states no preference, with a tag of its own', async () => {
     const bytes = Buffer.from(`"${'x'.repeat(STREAM_ABOVE + 10)}"\n`);
-    for (const headers of [{ 'accept-encoding': 'gzip, br' }, {}]) {
+    for (const headers of [{ 'accept-encoding': 'gzip, br' }, {}] as Record<string, string>[]) {
       const response = jsonResponse(new Request('https://shop.example/catalog.json', { headers }), bytes, { stamp, etag: '"big"' });
       expect(response.headers.get('content-encoding')).toBe('gzip');
       expect(response.headers.get('etag')).toBe('"big-gzip"');

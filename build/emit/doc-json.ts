@@ -2,6 +2,9 @@
 import type { Doc } from '../core/types.ts';
 import { jsonBytes } from '../core/json.ts';
 import { docText } from './docs.ts';
+import { renderBody } from '../render/markdown-body.ts';
+import { bodyMarkdown } from './markdown/document.ts';
+import { DOC_BODY_HEADING } from './pages/jobs.ts';
 import { docRef } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
 
@@ -16,7 +19,8 @@ export const emitDocJson: Emitter = (model) =>
       json_url: `${model.site.baseUrl}${page.jsonPath}`,
       title: doc.title,
       description: doc.description,
-      markdown: docText(doc.body, model.site.baseUrl),
+      // The twin's text, under the same policy as the page: never the raw body.
+      markdown: bodyMarkdown(renderBody(docText(doc.body, model.site.baseUrl), { topHeading: DOC_BODY_HEADING })),
     };
     return { path: page.jsonPath.slice(1), bytes: jsonBytes(twin) };
   });

@@ -6,6 +6,7 @@
  */
 import type { BuildStamp } from '../../build/core/headers.ts';
 import type { Catalog, Version } from '../../build/core/types.ts';
+import type { PageKind } from '../../build/emit/pages/refs.ts';
 import { LLMS_FILE } from '../../build/emit/llms.ts';
 import { HEALTH_PATH } from '../../build/payment/query.ts';
 import type { Client } from './client.ts';
@@ -21,6 +22,7 @@ import {
   catalogueExpectations, catalogueQuery, checkBadRequest, checkClusterTwin, checkCors, checkHead, checkJsonNotFound, checkJsonResource,
   checkLifetime, checkMethodNotAllowed, checkNotModified, checkPaymentHealth, checkPreflight, sameAsListed, V1,
 } from './api-checks.ts';
+import type { JsonResource } from './api-checks.ts';
 import { checkHtmlNotFound, checkLlms, checkLlmsLink, checkMarkdownNotFound, checkPage, checkRobots, checkSitemap } from './page-checks.ts';
 
 export interface Verification {
@@ -68,7 +70,8 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
       checkCors(ctx, '/catalog.json'),
       ...['/catalog.json', `${V1}/catalog.json`].map((path) => checkPreflight(ctx, path)),
       ...['/catalog.json', `${V1}/catalog.json`].map((path) => checkMethodNotAllowed(ctx, path)),
-      ...['/catalog.json', `${V1}/catalog.json`].map((path) => checkBadRequest(ctx, `${path}?sort=verify-no-such-order`, 'sort', [`${siteBase}/openapi.json`, `${siteBase}/catalog.json`])),
+      // Hints keep the client under the major it asked for.
+      ...['', V1].map((prefix) => checkBadRequest(ctx, `${prefix}/catalog.json?sort=verify-no-such-order`, 'sort', [`${siteBase}${prefix}/openapi.json`, `${siteBase}${prefix}/catalog.json`])),
       checkBadRequest(ctx, '/catalog.json?verify-no-such-parameter=1', 'verify-no-such-parameter', [`${siteBase}/openapi.json`, `${siteBase}/catalog.json`]),
     ]);
     if (catalog === undefined || !Array.isArray(catalog.skills) || !Array.isArray(catalog.bundles)) {
@@ -135,7 +138,10 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
   const pageChecks = async () => {
     const pages = await checkSitemap(ctx);
     await checkPreflight(ctx, '/');
-    await Promise.all(limited(pages, 'sitemap pages').map(async (page) => {
+    // Each kind of page (the folder it sits in) is sampled on its own, so a cap never leaves a kind out.
+    const kinds = Map.groupBy(pages, (page) => new URL(page).pathname.split('/')[1] ?? '');
+    const picked = [...kinds].flatMap(([kind, members]) => limited(members, `sitemap pages under /${kind}`));
+    await Promise.all(picked.map(async (page) => {
       const facts = await checkPage(ctx, page);
       await jsonTwinOf(facts.type, facts.jsonPath);
     }));
@@ -146,15 +152,22 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
     if (path === undefined) return;
     const cluster = /^\/clusters\/([^/]+)\.json$/.exec(path)?.[1];
     if (type === 'cluster' && cluster) return checkClusterTwin(ctx, path, cluster);
-    const byType: Record<string, { check: CheckName; schema: 'Skill' | 'Bundle' | 'Doc' | 'Catalog'; served: 'static' | 'function' }> = {
+    // Every kind of page the build makes (a new kind is a type error here until it is checked).
+    const byType: Record<Exclude<PageKind, 'cluster'>, Pick<JsonResource, 'check' | 'schema' | 'served'> | undefined> = {
       catalog: { check: CHECK.catalogue, schema: 'Catalog', served: 'function' },
       skill: { check: CHECK.skill, schema: 'Skill', served: 'static' },
       bundle: { check: CHECK.bundle, schema: 'Bundle', served: 'static' },
       guide: { check: CHECK.doc, schema: 'Doc', served: 'static' },
+      // The index of skills and of bundles: their JSON twin is the catalogue itself.
+      'skill-index': { check: CHECK.catalogue, schema: 'Catalog', served: 'function' },
+      'bundle-index': { check: CHECK.catalogue, schema: 'Catalog', served: 'function' },
+      'cluster-index': { check: CHECK.cluster, schema: 'ClusterList', served: 'static' },
+      // Answers a query, is noindex and never in the sitemap.
+      search: undefined,
     };
-    const kind = type === undefined ? undefined : byType[type];
+    const kind = type === undefined || !Object.hasOwn(byType, type) ? undefined : byType[type as keyof typeof byType];
     if (kind === undefined) {
-      ctx.fail(CHECK.markdownTwin, ctx.url(path), `front matter type: expected one of cluster, ${Object.keys(byType).join(', ')}, got ${type ?? 'none'}`);
+      ctx.fail(CHECK.markdownTwin, ctx.url(path), `front matter type: expected one of cluster, ${Object.entries(byType).filter(([, checked]) => checked).map(([name]) => name).join(', ')}, got ${type ?? 'none'}`);
       return;
     }
     await checkJsonResource(ctx, {

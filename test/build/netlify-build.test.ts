@@ -18,6 +18,7 @@ import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../build/core/negotiate
 
 const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION = 'markdown-twin';
+const CATALOG_FUNCTION = 'catalog-static';
 
 interface EdgeManifest {
   routes: { function: string; pattern: string; excluded_patterns: string[] }[];
@@ -78,7 +79,8 @@ afterAll(() => {
 
 describe('netlify build --offline', () => {
   it('reads the Edge Function config without the network', () => {
-    expect(log).toMatch(/Packaging Edge Functions from functions\/edge directory:\s+- markdown-twin/);
+    expect(log).toMatch(/Packaging Edge Functions from functions\/edge directory:(\s+- [a-z-]+)+/);
+    for (const name of [FUNCTION, CATALOG_FUNCTION]) expect(log).toMatch(new RegExp(`^\\s+- ${name}$`, 'm'));
     expect(log).not.toMatch(/Could not load configuration for edge function/);
   });
 
@@ -93,8 +95,15 @@ describe('netlify build --offline', () => {
     expect(manifest.function_config[FUNCTION]?.on_error).toBe('bypass');
   });
 
+  it('ships the catalogue rewrite on exactly /catalog.json and /v1/catalog.json, bypassed on error', () => {
+    const routes = manifest.routes.filter((route) => route.function === CATALOG_FUNCTION).map((route) => new RegExp(route.pattern));
+    for (const path of ['/catalog.json', '/v1/catalog.json']) expect(routes.some((route) => route.test(path)), path).toBe(true);
+    for (const path of ['/index.json', '/catalog.json/x', '/skills/x.json', '/v2/catalog.json']) expect(routes.some((route) => route.test(path)), path).toBe(false);
+    expect(manifest.function_config[CATALOG_FUNCTION]?.on_error).toBe('bypass');
+  });
+
   it('routes every page the build wrote, under / and /v1, to a twin the build wrote', () => {
-    const routes = manifest.routes.map((route) => new RegExp(route.pattern));
+    const routes = manifest.routes.filter((route) => route.function === FUNCTION).map((route) => new RegExp(route.pattern));
     const files = new Set(filesUnder(join(copy, 'dist')));
     const pages = [...files]
       .filter((file) => file.endsWith('.html') && file !== '/404.html')
@@ -108,8 +117,8 @@ describe('netlify build --offline', () => {
     }
   });
 
-  it('never routes a file the build wrote, nor a function path, through the Edge Function', () => {
-    const routes = manifest.routes.map((route) => new RegExp(route.pattern));
+  it('never routes a file the build wrote, nor a function path, through the negotiation', () => {
+    const routes = manifest.routes.filter((route) => route.function === FUNCTION).map((route) => new RegExp(route.pattern));
     const functionPaths = ['/catalog.json', '/api/public/health/payment', '/api/public/health/payment/'];
     for (const path of [...filesUnder(join(copy, 'dist')), ...functionPaths].flatMap((file) => [file, `/v1${file}`])) {
       expect(routes.some((route) => route.test(path)), path).toBe(false);

@@ -574,11 +574,6 @@ export interface components {
          */
         Command: string;
         /**
-         * Order
-         * @description Place in a listing, ascending; absent sorts last.
-         */
-        Order: number;
-        /**
          * Cluster
          * @description A job cluster: the question a group of books answers.
          */

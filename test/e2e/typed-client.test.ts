@@ -69,6 +69,17 @@ describe('a client generated from openapi.json (openapi-typescript + openapi-fet
     expect(doc.response.status).toBe(200);
   });
 
+  it('reads the whole catalogue as a file, the list of clusters, and search results', async () => {
+    const file = await client.GET('/index.json');
+    const clusters = await client.GET('/clusters/index.json');
+    const found = await client.GET('/search.json', { params: { query: { q: 'pricing', limit: 3 } } });
+    for (const path of ['/index.json', '/clusters/index.json', '/search.json'] as const) note('GET', path);
+    expect(file.data?.skill_count).toBe(catalog.skill_count);
+    expect(clusters.response.status).toBe(200);
+    expect(found.response.status).toBe(200);
+    expect(found.data?.results.length).toBeGreaterThan(0);
+  });
+
   it('reads the typed 404 of an unknown slug', async () => {
     const { error, response } = await client.GET('/skills/{slug}.json', { params: { path: { slug: 'no-such-skill-here' } } });
     expect(response.status).toBe(404);
@@ -103,6 +114,7 @@ describe('a client generated from openapi.json (openapi-typescript + openapi-fet
       '/bundles/{slug}.json': { path: { slug: bundleSlug } },
       '/clusters/{cluster}.json': { path: { cluster: 'pricing' } },
       '/docs/{name}.json': { path: { name: 'api' } },
+      '/search.json': { query: { q: 'pricing' } },
     } as const;
     const paths = Object.keys(contract().document.paths) as Path[];
     for (const path of paths) {
@@ -112,7 +124,7 @@ describe('a client generated from openapi.json (openapi-typescript + openapi-fet
         note(method, path);
         return (await client.request(method.toLowerCase() as 'get', path as '/version.json', { params } as never)).response;
       };
-      expect((await answer('HEAD')).status, `HEAD ${path}`).toBe(path === '/api/public/health/payment' ? expect.any(Number) : 200);
+      expect((await answer('HEAD')).status, `HEAD ${path}`).toEqual(path === '/api/public/health/payment' ? expect.any(Number) : 200);
       expect((await answer('OPTIONS')).status, `OPTIONS ${path}`).toBe(204);
       for (const method of ['PUT', 'POST', 'DELETE', 'PATCH'] as const) {
         const response = await answer(method);

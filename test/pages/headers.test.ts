@@ -80,6 +80,8 @@ function meantFor(file: string, stamp: BuildStamp): HeaderSet {
   if (file === 'llms.txt' || file === 'robots.txt') return { ...every, ...plainTextHeaders() };
   if (file === 'llms-full.txt') return { ...every, ...plainTextHeaders(), ...agentOnlyHeaders() };
   if (file === 'sitemap.xml') return { ...every, ...sitemapHeaders() };
+  // The search function's data (the index, the page frame), compressed: plain files to the CDN.
+  if (/^search-[a-z]+\.json\.gz$/.test(file)) return every;
   throw new Error(`${file}: no kind of file known for it; say which headers it is meant to have`);
 }
 

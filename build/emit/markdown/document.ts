@@ -53,5 +53,10 @@ export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: Re
   // lineWidth 0: no folding, so a long description stays one line a reader can grep.
   const yaml = yamlStringify(matter, { lineWidth: 0 });
   const facts = markdownOf(blocks);
-  return `---\n${yaml}---\n\n${facts}${body && !body.empty ? `\n${stringifier.stringify(body.mdast)}` : ''}`;
+  return `---\n${yaml}---\n\n${facts}${body && !body.empty ? `\n${bodyMarkdown(body)}` : ''}`;
+}
+
+/** An editor's body as the twins carry it: written out from the page's tree, under its policy. */
+export function bodyMarkdown(body: RenderedBody): string {
+  return stringifier.stringify(body.mdast);
 }

@@ -87,6 +87,8 @@ export function renderJobFiles(frame: PageFrame, job: PageJob): OutputFile[] {
 /** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
  * twin alike. */
 const ITEM_BODY_HEADING = 3;
+/** A prose page's own headings sit right under its h1. */
+export const DOC_BODY_HEADING = 2;
 
 /** Each page's body is parsed once, for its HTML page and its twin together. */
 export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
@@ -105,8 +107,7 @@ export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
       return [{ path: page.htmlFile, bytes: bundleHtml(frame, input) }, { path: page.markdownFile, bytes: bundleTwin(frame, input) }];
     }
     case 'doc': {
-      // Under the page's h1.
-      const input = { ...job.input, body: renderBody(docText(job.input.body, base), { topHeading: 2 }) };
+      const input = { ...job.input, body: renderBody(docText(job.input.body, base), { topHeading: DOC_BODY_HEADING }) };
       const page = docRef(base, input);
       return [{ path: page.htmlFile, bytes: docHtml(frame, input) }, { path: page.markdownFile, bytes: docTwin(frame, input) }];
     }
