@@ -27,9 +27,10 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Nodes } from 'mdast';
 import { build, checkContent, PROJECT_ROOT } from '../build/index.ts';
-import { ContentError } from '../build/content-error.ts';
+import type { ContentError } from '../build/content-error.ts';
 import { BODY_LIMITS } from '../build/render/body-limits.ts';
 import type { ChildReport, Outcome } from './helpers/adversarial-child.ts';
+import { outcome } from './helpers/content-outcome.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const SMALL = join(FIXTURES, 'content-small');
@@ -109,16 +110,6 @@ const CASES: Record<string, Refused | 'builds'> = {
   'body-unclosed-fence': 'builds',
   'body-hostile-html': 'builds',
 };
-
-async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    await run();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems };
-    throw error;
-  }
-}
 
 /** Check and build one content folder in a child process on the pinned Node, capped in heap and time. */
 function buildInChild(contentDir: string, outDir: string): Promise<ChildReport> {

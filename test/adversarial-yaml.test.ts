@@ -13,8 +13,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, checkContent } from '../build/index.ts';
-import { ContentError } from '../build/content-error.ts';
 import type { ContentProblem } from '../build/content-error.ts';
+import { outcome } from './helpers/content-outcome.ts';
+import type { Outcome } from './helpers/content-outcome.ts';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const SMALL = join(FIXTURES, 'content-small');
@@ -50,18 +51,6 @@ const CASES: Record<string, Refusal | 'builds'> = {
   'yaml-long-key': { file: 'skills/beta.md', field: /^k{40}… \(a key of 60,000 characters\)$/, expected: /^no such field/ },
   'yaml-anchor-and-stars': 'builds',
 };
-
-type Outcome = { ok: true } | { ok: false; problems: readonly ContentProblem[] };
-
-async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    await run();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems };
-    throw error;
-  }
-}
 
 let work: string;
 

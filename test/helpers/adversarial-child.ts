@@ -6,10 +6,10 @@
  * Usage: node --import tsx test/helpers/adversarial-child.ts <content dir> <out dir>
  */
 import { build, checkContent } from '../../build/index.ts';
-import { ContentError } from '../../build/content-error.ts';
-import type { ContentProblem } from '../../build/content-error.ts';
+import { outcome } from './content-outcome.ts';
+import type { Outcome } from './content-outcome.ts';
 
-export type Outcome = { ok: true } | { ok: false; problems: readonly ContentProblem[] };
+export type { Outcome };
 
 export interface ChildReport {
   checked: Outcome;
@@ -22,16 +22,6 @@ export interface ChildReport {
 
 /** A fixed build time and commit, as every test build has. */
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
-
-async function outcome(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    await run();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ContentError) return { ok: false, problems: error.problems };
-    throw error;
-  }
-}
 
 const [contentDir, outDir] = process.argv.slice(2);
 const checked = await outcome(() => checkContent(contentDir));
