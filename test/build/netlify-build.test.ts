@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../build/core/negotiate.ts';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION = 'markdown-twin';
@@ -68,7 +69,8 @@ beforeAll(() => {
     },
     timeout: 170_000,
   });
-  log = `${result.stdout}\n${result.stderr}`;
+  // Netlify colours its log when CI is set: read it as text.
+  log = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   if (result.status !== 0) throw new Error(`netlify build --offline in ${copy} exited with ${result.status ?? result.signal}:\n${log.slice(-4000)}`);
   manifest = JSON.parse(readFileSync(join(copy, '.netlify/edge-functions-dist/manifest.json'), 'utf8')) as EdgeManifest;
 }, 180_000);
