@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codeFingerprint, objectName, openCache } from './cache.ts';
+import { objectName, openCache } from './cache.ts';
+import type { CodeFingerprints } from './code-fingerprint.ts';
 
 const dirs: string[] = [];
 const temporary = () => {
@@ -13,44 +14,11 @@ const temporary = () => {
 };
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function project(): string {
-  const root = temporary();
-  for (const [file, text] of Object.entries({
-    'build/render.ts': 'export const x = 1;\n',
-    'build/render.test.ts': 'test\n',
-    'schema/content/skill.schema.json': '{}\n',
-    'package-lock.json': '{"lockfileVersion":3}\n',
-    'content/skills/a.md': '---\ntitle: A\n---\n',
-  })) {
-    mkdirSync(join(root, file, '..'), { recursive: true });
-    writeFileSync(join(root, file), text);
-  }
-  return root;
-}
-
-describe('codeFingerprint', () => {
-  it('changes with the rendering code, the schemas and the locked dependencies', () => {
-    const root = project();
-    const seen = new Set([codeFingerprint(root)]);
-    for (const file of ['build/render.ts', 'schema/content/skill.schema.json', 'package-lock.json']) {
-      writeFileSync(join(root, file), `${file} changed\n`);
-      seen.add(codeFingerprint(root));
-    }
-    expect(seen.size).toBe(4);
-  });
-
-  it('stays when only content or tests change', () => {
-    const root = project();
-    const before = codeFingerprint(root);
-    writeFileSync(join(root, 'content/skills/a.md'), '---\ntitle: B\n---\n');
-    writeFileSync(join(root, 'build/render.test.ts'), 'another test\n');
-    expect(codeFingerprint(root)).toBe(before);
-  });
-});
+const code = (render: string, check = 'check-1') => ({ render, check });
 
 describe('openCache', () => {
-  function filled(dir: string, fingerprint: string): string {
-    const cache = openCache(dir, fingerprint);
+  function filled(dir: string, fingerprints: CodeFingerprints): string {
+    const cache = openCache(dir, fingerprints);
     const source = join(temporary(), 'page.html');
     writeFileSync(source, '<p>page</p>');
     const object = objectName('<p>page</p>');
@@ -63,24 +31,32 @@ describe('openCache', () => {
 
   it('answers what the last build with the same code remembered', () => {
     const dir = temporary();
-    const object = filled(dir, 'code-1');
-    const cache = openCache(dir, 'code-1');
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1'));
     expect(cache.output('key')).toEqual([['page.html', object]]);
     expect(cache.document('doc')).toEqual({ data: { title: 'A' }, bodyStart: 12 });
   });
 
-  it('answers nothing after the code changed', () => {
+  it('answers no rendered output after the rendering code changed, and still the checked documents', () => {
     const dir = temporary();
-    filled(dir, 'code-1');
-    const cache = openCache(dir, 'code-2');
+    filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-2'));
     expect(cache.output('key')).toBeUndefined();
+    expect(cache.document('doc')).toEqual({ data: { title: 'A' }, bodyStart: 12 });
+  });
+
+  it('answers no checked document after the checks or schemas changed, and still the rendered output', () => {
+    const dir = temporary();
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1', 'check-2'));
     expect(cache.document('doc')).toBeUndefined();
+    expect(cache.output('key')).toEqual([['page.html', object]]);
   });
 
   it('places a stored object as a file with its bytes', () => {
     const dir = temporary();
-    const object = filled(dir, 'code-1');
-    const cache = openCache(dir, 'code-1');
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1'));
     const target = join(temporary(), 'out.html');
     expect(cache.place(object, target)).toBe(true);
     expect(existsSync(target)).toBe(true);
@@ -89,11 +65,11 @@ describe('openCache', () => {
 
   it('keeps only what the last build used', () => {
     const dir = temporary();
-    filled(dir, 'code-1');
+    filled(dir, code('code-1'));
     // A build that uses nothing: its commit leaves no object and no entry behind.
-    openCache(dir, 'code-1').commit();
+    openCache(dir, code('code-1')).commit();
     const objects = join(dir, 'objects');
     expect(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)))).toEqual([]);
-    expect(openCache(dir, 'code-1').output('key')).toBeUndefined();
+    expect(openCache(dir, code('code-1')).output('key')).toBeUndefined();
   });
 });

@@ -25,11 +25,11 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
+import type { CodeFingerprints } from './code-fingerprint.ts';
 import { copyFileApart, copyFileAtomically, writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the layout of the cache itself changes. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 
 export interface CachedDocument {
   /** Front matter as parsed, known to match its schema. */
@@ -43,7 +43,7 @@ export type StoredPath = [path: string, object: string];
 
 interface IndexFile {
   format: number;
-  fingerprint: string;
+  fingerprints: CodeFingerprints;
   /** Each entry as JSON text, parsed only when its file is loaded: thousands of front matters
    * stay compact strings rather than object graphs. */
   documents: Record<string, string>;
@@ -60,7 +60,7 @@ export const objectName = (bytes: string | Uint8Array): string => objectHasher()
 
 export interface BuildCache {
   readonly enabled: boolean;
-  /** Hash of the code, schemas and dependencies: part of every output key. */
+  /** Hash of the rendering code and dependencies: part of every output key. */
   readonly fingerprint: string;
   document(textHash: string): CachedDocument | undefined;
   rememberDocument(textHash: string, entry: CachedDocument): void;
@@ -79,20 +79,6 @@ export interface BuildCache {
   rememberDist(outDir: string, files: ReadonlyMap<string, string>): void;
   /** Writes the index of what this build used and removes every object it did not use. */
   commit(): void;
-}
-
-/** Hash of what decides rendered output besides content: the build's code and assets, the schemas,
- * the locked dependencies and Node's major version. Content is not in it: a new commit that only
- * changes other content files leaves every unchanged page's key as it was. */
-export function codeFingerprint(projectRoot: string): string {
-  const files = fg.sync(['build/**/*', 'schema/**/*.json', 'package-lock.json'], {
-    cwd: projectRoot,
-    onlyFiles: true,
-    ignore: ['**/*.test.ts', 'build/generated/**'],
-  }).sort();
-  const hash = createHash('sha256').update(`format ${CACHE_FORMAT}\nnode ${process.versions.node.split('.')[0]}\n`);
-  for (const file of files) hash.update(`${file}\n`).update(readFileSync(join(projectRoot, file))).update('\n');
-  return hash.digest('base64url');
 }
 
 export const NO_CACHE: BuildCache = {
@@ -130,20 +116,20 @@ const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}
  * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
 const RACY_NS = 20_000_000n;
 
-export function openCache(dir: string, fingerprint: string): BuildCache {
+export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCache {
   const indexPath = join(dir, 'index.json');
   const distPath = join(dir, 'dist.json');
   const objectsDir = join(dir, 'objects');
-  const previous = readIndex(indexPath, fingerprint);
+  const previous = readIndex(indexPath, fingerprints);
   const stored = new Set(previous.objects);
-  const next: IndexFile = { format: CACHE_FORMAT, fingerprint, documents: {}, outputs: {}, objects: [] };
+  const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, objects: [] };
   const used = new Set<string>();
   const madeDirs = new Set<string>();
   const objectPath = (object: string) => join(objectsDir, object.slice(0, 2), object.slice(2));
 
   return {
     enabled: true,
-    fingerprint,
+    fingerprint: fingerprints.render,
     document(textHash) {
       const entry = previous.documents[textHash];
       if (entry === undefined) return undefined;
@@ -229,13 +215,19 @@ export function openCache(dir: string, fingerprint: string): BuildCache {
     },
   };
 }
-function readIndex(path: string, fingerprint: string): IndexFile {
-  const empty: IndexFile = { format: CACHE_FORMAT, fingerprint, documents: {}, outputs: {}, objects: [] };
+function readIndex(path: string, fingerprints: CodeFingerprints): IndexFile {
+  const empty: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, objects: [] };
   try {
     const index = JSON.parse(readFileSync(path, 'utf8')) as IndexFile;
-    // Another format or other code: nothing in it can be trusted, documents included (the schemas
-    // that passed them may have changed).
-    return index.format === CACHE_FORMAT && index.fingerprint === fingerprint ? index : empty;
+    if (index.format !== CACHE_FORMAT) return empty;
+    // Each kind of entry is trusted only under the code that made it: front matter only under the
+    // same checks and schemas, rendered pages only under the same renderer. Stored objects are
+    // named by their bytes, so they stay valid either way.
+    return {
+      ...index,
+      documents: index.fingerprints.check === fingerprints.check ? index.documents : {},
+      outputs: index.fingerprints.render === fingerprints.render ? index.outputs : {},
+    };
   } catch {
     // No cache yet, or an unreadable one: start empty; the build is correct either way.
     return empty;

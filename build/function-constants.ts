@@ -7,10 +7,10 @@
  */
 import { join, resolve } from 'node:path';
 import type { CatalogueModel } from './model.ts';
-import type { BuildStamp } from './core/headers.ts';
-import type { CatalogLayout } from './core/catalog-layout.ts';
+import type { BuildStamp } from '../core/headers.ts';
+import type { CatalogLayout } from '../core/catalog-layout.ts';
 
-export const FUNCTION_CONSTANTS_FILE = 'build/generated/function-constants.json';
+export const FUNCTION_CONSTANTS_FILE = 'runtime/generated/function-constants.json';
 
 /** The folder Netlify publishes, relative to the project (netlify.toml's `build.publish`; a test
  * holds the two together). */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { ContentProblem } from './content-error.ts';
 import { describeValue } from './content-error.ts';
-import { ownedHeaderNames } from './core/page-headers.ts';
+import { ownedHeaderNames } from '../core/page-headers.ts';
 import type { HeaderRule } from './emit/headers.ts';
 
 /**
@@ -21,7 +21,7 @@ const isLooseSegment = (segment: string) => segment !== '*' && segment.includes(
 
 const LOOSE_PATH_EXPECTED =
   'a path Netlify matches as written: it reads what shares a segment with "*" as a regular expression, so "/*.md" also matches the page "/skills/cmd"; ' +
-  'use a whole "*" segment or exact paths (headers for Markdown twins and llms-full.txt come from build/core/page-headers.ts)';
+  'use a whole "*" segment or exact paths (headers for Markdown twins and llms-full.txt come from core/page-headers.ts)';
 
 export interface HandHeaders {
   rules: HeaderRule[];
@@ -63,7 +63,7 @@ export function parseHandHeaders(text: string, file: string): HandHeaders {
     }
     const name = line.slice(0, colon).trim();
     if (owned.has(name.toLowerCase())) {
-      return problems.push({ ...at, field: name, expected: 'a header the build does not set itself (this one comes from build/core/headers.ts or page-headers.ts; change it there)', got: describeValue(line) });
+      return problems.push({ ...at, field: name, expected: 'a header the build does not set itself (this one comes from core/headers.ts or page-headers.ts; change it there)', got: describeValue(line) });
     }
     rule.headers[name] = line.slice(colon + 1).trim();
   });

@@ -11,7 +11,8 @@ import { contentDates } from './content-dates.ts';
 import { emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
 import { OutputFolder } from './write.ts';
-import { codeFingerprint, NO_CACHE, openCache } from './cache.ts';
+import { NO_CACHE, openCache } from './cache.ts';
+import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache.ts';
 import { buildStamp, buildTime } from './stamp.ts';
@@ -22,6 +23,8 @@ import type { StampEnvironment } from './stamp.ts';
 import { constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
+import { mirrorMajors } from './mirror.ts';
+import { majorPrefixes } from '../core/headers.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -130,9 +133,10 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     return value;
   };
 
-  const codeVersion = codeFingerprint(PROJECT_ROOT);
+  const fingerprints = codeFingerprints(PROJECT_ROOT);
+  const codeVersion = fingerprints.render;
   const cache: BuildCache = options.cacheDir
-    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), codeVersion), () => `open, ${resolve(options.cacheDir!)}`)
+    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), fingerprints), () => `open, ${resolve(options.cacheDir!)}`)
     : NO_CACHE;
   const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, timed);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
@@ -145,6 +149,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
       `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU)`);
+    await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
     // The functions' constants change with dist/, as part of the same swap.
     const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;
     await timed('write', () => output.commit(constants), () =>

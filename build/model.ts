@@ -1,19 +1,19 @@
 /** Model: turn validated content into the one catalogue every emitter reads: clusters resolved,
  * drafts dropped, prices computed, bundles reduced to live members, everything in default order. */
-import type { BuildStamp } from './core/headers.ts';
-import { bundlePrice, PRICING_RULE } from './core/pricing.ts';
-import { compareOrder, compareTitles } from './core/collate.ts';
-import { serialiseCatalog } from './core/catalog-layout.ts';
-import type { CatalogLayout } from './core/catalog-layout.ts';
-import type { CatalogIndex } from './core/query.ts';
-import { CATALOG_VERSION } from './core/catalog-version.ts';
-import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from './core/types.ts';
-import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from './core/types.ts';
+import type { BuildStamp } from '../core/headers.ts';
+import { bundlePrice, PRICING_RULE } from '../core/pricing.ts';
+import { compareOrder, compareTitles } from '../core/collate.ts';
+import { serialiseCatalog } from '../core/catalog-layout.ts';
+import type { CatalogLayout } from '../core/catalog-layout.ts';
+import type { CatalogIndex } from '../core/query.ts';
+import { CATALOG_VERSION } from '../core/catalog-version.ts';
+import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from '../core/types.ts';
+import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from '../core/types.ts';
 import type { LastModified } from './content-dates.ts';
 import type { BodySource } from './load.ts';
 import type { HeaderRule } from './emit/headers.ts';
 import type { ValidContent } from './validate.ts';
-import { fillUrlTemplate } from './core/url-template.ts';
+import { fillUrlTemplate } from '../core/url-template.ts';
 
 export interface SiteModel {
   name: string;

@@ -1,7 +1,7 @@
 /** The build's identity: x-build-version and x-base-url, and the catalogue's date, fixed once per build. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { BuildStamp } from './core/headers.ts';
+import type { BuildStamp } from '../core/headers.ts';
 import { isoSeconds, newestContentChange } from './content-dates.ts';
 
 export interface StampEnvironment {

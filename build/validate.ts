@@ -9,11 +9,11 @@ import { resolveRef, schemasAt, titlesOf, typesOf } from './schema-lookup.ts';
 import type { Schema } from './schema-lookup.ts';
 import type { LoadedContent, LoadedDocument, LoadedFile } from './load.ts';
 import type { NumberLiteral } from './yaml-source.ts';
-import { nearest } from './core/nearest.ts';
-import { fillUrlTemplate } from './core/url-template.ts';
-import { CLUSTER_IDS } from './core/types.ts';
-import { SECTION_INDEX } from './core/negotiate.ts';
-import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from './core/types.ts';
+import { nearest } from '../core/nearest.ts';
+import { fillUrlTemplate } from '../core/url-template.ts';
+import { CLUSTER_IDS } from '../core/types.ts';
+import { SECTION_INDEX } from '../core/negotiate.ts';
+import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from '../core/types.ts';
 import { formatEuro } from './render/format.ts';
 import { placeholderProblem, placeholdersIn } from './placeholder.ts';
 

@@ -99,6 +99,20 @@ export class OutputFolder {
     return object;
   }
 
+  /**
+   * Publishes every file so far at `prefix/` as well, with the same bytes (a hard link within the
+   * new folder, so no second copy is written or stored), except those `except` names. The files of
+   * `prefix/` itself are never mirrored again.
+   */
+  mirror(prefix: string, except: (path: string) => boolean): void {
+    for (const [path, object] of [...this.produced]) {
+      if (except(path) || path.startsWith(`${prefix}/`)) continue;
+      const mirrored = `${prefix}/${path}`;
+      this.claim(mirrored, object || undefined);
+      linkOrCopy(join(this.staging, path), this.stage(mirrored));
+    }
+  }
+
   /** Takes back a file placed earlier. */
   remove(path: string): void {
     this.kept.delete(path);
@@ -128,14 +142,7 @@ export class OutputFolder {
     this.claim(path, object);
     if (object === undefined || !this.previous?.holds(path, object)) return false;
     const target = this.stage(path);
-    const source = join(this.outDir, path);
-    try {
-      linkSync(source, target);
-    } catch (error) {
-      // A file system without hard links (or at its link limit): a copy does as well.
-      if (!['EPERM', 'EMLINK', 'ENOTSUP', 'EXDEV'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-      copyFileApart(source, target);
-    }
+    linkOrCopy(join(this.outDir, path), target);
     // The cache keeps the object too (a copy, if it had lost it), for a deploy without this dist/.
     this.cache.adopt(object, target);
     this.kept.add(path);
@@ -155,5 +162,16 @@ export class OutputFolder {
       this.dirs.add(dir);
     }
     return target;
+  }
+}
+
+/** A hard link to `source` at `target`, or a copy where the file system cannot link. */
+function linkOrCopy(source: string, target: string): void {
+  try {
+    linkSync(source, target);
+  } catch (error) {
+    // A file system without hard links (or at its link limit): a copy does as well.
+    if (!['EPERM', 'EMLINK', 'ENOTSUP', 'EXDEV'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    copyFileApart(source, target);
   }
 }

@@ -1,9 +1,9 @@
 /** GET /catalog.json (and /v1/catalog.json): the catalogue, filtered, sorted and limited. */
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
-import { answerCatalog } from '../build/core/catalog-answer.ts';
-import { cachedCatalog, catalogCandidates, loadCatalog } from '../build/core/catalog-source.ts';
-import { answeringErrors } from '../build/core/respond.ts';
-import type { FunctionRoute } from '../build/core/function-route.ts';
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
+import { answerCatalog } from '../core/catalog-answer.ts';
+import { cachedCatalog, catalogCandidates, loadCatalog } from '../runtime/catalog-source.ts';
+import { answeringErrors } from '../core/respond.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
 
 const catalog = cachedCatalog(() => loadCatalog(catalogCandidates(import.meta.url), constants.catalogLayout));
 

@@ -1,10 +1,10 @@
 /** GET /api/public/health/payment (and under /v1): can the shop take payments through Stripe? */
-import type { FunctionRoute } from '../build/core/function-route.ts';
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
-import { CACHE_NO_STORE } from '../build/core/headers.ts';
-import type { BuildStamp } from '../build/core/headers.ts';
-import { ALLOWED_METHODS, answeringErrors, jsonResponse, preflightResponse } from '../build/core/respond.ts';
-import { ageHeaders, badHealthQueryBody, cachedHealthCheck, httpStatusOf, methodNotAllowedBody, parseHealthQuery } from '../build/payment/index.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
+import { CACHE_NO_STORE } from '../core/headers.ts';
+import type { BuildStamp } from '../core/headers.ts';
+import { ALLOWED_METHODS, answeringErrors, jsonResponse, preflightResponse } from '../core/respond.ts';
+import { ageHeaders, badHealthQueryBody, cachedHealthCheck, httpStatusOf, methodNotAllowedBody, parseHealthQuery } from '../runtime/payment/index.ts';
 
 const stamp: BuildStamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
 const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };

@@ -5,16 +5,16 @@
  * beside the function (netlify.toml's `included_files`), and the schemas the tools describe
  * themselves with (schema/, read through the project's schema loader).
  */
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
 import { readSchema } from '../build/ajv.ts';
-import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
-import { answerMcp, catalogueTools } from '../build/core/mcp/index.ts';
-import type { Tool, ToolResources } from '../build/core/mcp/index.ts';
-import { answeringErrors } from '../build/core/respond.ts';
-import { readSearchIndex, SEARCH_INDEX_FILE, searchDataPath } from '../build/core/search-source.ts';
-import type { Catalog, ClusterList } from '../build/core/types.ts';
+import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
+import { answerMcp, catalogueTools } from '../core/mcp/index.ts';
+import type { Tool, ToolResources } from '../core/mcp/index.ts';
+import { answeringErrors } from '../core/respond.ts';
+import { readSearchIndex, SEARCH_INDEX_FILE, searchDataPath } from '../runtime/search-source.ts';
+import type { Catalog, ClusterList } from '../core/types.ts';
 import { CLUSTER_LIST_FILE } from '../build/emit/pages/refs.ts';
-import type { FunctionRoute } from '../build/core/function-route.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));

@@ -1,9 +1,9 @@
 /** GET and HEAD on every path with no file: JSON 404s for API paths (never HTML), the 404 page for pages. */
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
-import { answerNotFound } from '../build/core/not-found-answer.ts';
-import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../build/core/catalog-source.ts';
-import { answeringErrors } from '../build/core/respond.ts';
-import type { FunctionRoute } from '../build/core/function-route.ts';
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
+import { answerNotFound } from '../core/not-found-answer.ts';
+import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
+import { answeringErrors } from '../core/respond.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const resources = {
@@ -21,7 +21,8 @@ export const config: FunctionRoute = {
   preferStatic: true,
   // Reads only: other-methods answers every other method on every path, files included.
   method: ['GET', 'HEAD'],
-  // Paths another function answers whole. `/v1/*` is the rewrite's (netlify.toml): it serves the
-  // unversioned file, and a target with no file comes back here as a rewritten request.
-  excludedPath: ['/v1', '/v1/*', '/catalog.json', '/api/public/health/payment', '/search', '/search.json', '/search.md', '/mcp'],
+  // Paths another function answers whole, unversioned and under /v1 (whose files the build
+  // publishes at dist/v1/, build/mirror.ts).
+  excludedPath: ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment',
+    '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', '/mcp', '/v1/mcp'],
 };

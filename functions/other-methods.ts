@@ -3,9 +3,9 @@
  * anything else a JSON 405 with `allow` (the API is read-only). A static file would answer these
  * with the platform's own 405, without CORS or the build's headers.
  */
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
-import { answeringErrors, answerOtherMethod } from '../build/core/respond.ts';
-import type { FunctionRoute } from '../build/core/function-route.ts';
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
+import { answeringErrors, answerOtherMethod } from '../core/respond.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
 
 const links = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
 

@@ -1,10 +1,10 @@
 /** GET /search.json (the API), /search (the results page) and /search.md (its twin), and under /v1. */
-import constants from '../build/generated/function-constants.json' with { type: 'json' };
-import { answerSearch } from '../build/core/search-answer.ts';
-import { cachedCatalog } from '../build/core/catalog-source.ts';
-import { readSearchIndex, readSearchPageFrame, SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE, searchDataPath } from '../build/core/search-source.ts';
-import { answeringErrors } from '../build/core/respond.ts';
-import type { FunctionRoute } from '../build/core/function-route.ts';
+import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
+import { answerSearch } from '../core/search-answer.ts';
+import { cachedCatalog } from '../runtime/catalog-source.ts';
+import { readSearchIndex, readSearchPageFrame, SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE, searchDataPath } from '../runtime/search-source.ts';
+import { answeringErrors } from '../core/respond.ts';
+import type { FunctionRoute } from '../core/function-route.ts';
 import type { PageFrame } from '../build/emit/pages/frame.ts';
 
 const resources = {

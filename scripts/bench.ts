@@ -2,10 +2,15 @@
  * `npm run bench`: build and query speed on seeded synthetic catalogues of 1,000, 4,000 and 10,000
  * skills (N/10 bundles), generated outside content/: in RAM (/dev/shm) where the machine has it,
  * as the figures this project compares itself with were measured, else under bench/work/.
- * Per size: a cold build (no cache, no dist/), a warm one with nothing changed, a warm one after
- * one skill's text changed, and a cold one on a single thread; then the catalog function in
- * process. Prints tables, writes bench/results.json and the tables into README.md.
- * Options: --sizes 1000,4000 to run fewer sizes (the README is then left alone).
+ * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the reference
+ * the cold build is measured against in the same run; a cold build (no cache, no dist/), a warm one
+ * with nothing changed, a warm one after one skill's text changed, and a cold one on a single
+ * thread; then the catalog function in process. Eleventy and the cold build are timed `--runs`
+ * times (default 3) and their median run reported. One more cold build at 4,000 skills (or the
+ * first size) runs under V8's CPU profiler, and its self time by package is printed, so a
+ * regression shows where it is without a profiler session.
+ * Prints tables, writes bench/results.json and the tables into README.md.
+ * Options: --sizes 1000,4000 to run other sizes (the README is then left alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,9 +23,15 @@ import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query.ts';
 import type { LatencyResult } from './bench/query.ts';
 import { measureSearch, measureSearchColdStart } from './bench/search.ts';
+import { profileByPackage } from './bench/profile.ts';
+import type { PackageTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search.ts';
 
-type RunName = 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'cold, one thread';
+type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'cold, one thread';
+
+const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
+/** The size whose cold build is profiled, when the run has it. */
+const PROFILED_SIZE = 4000;
 
 interface BuildRun {
   size: number;
@@ -30,12 +41,15 @@ interface BuildRun {
   cpuMs: number;
   skillsPerSecond: number;
   peakRssMb: number;
-  pages: PageReport;
-  timings: Record<string, number>;
+  pages?: PageReport;
+  timings?: Record<string, number>;
 }
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,4000,10000' } } });
+const DEFAULT_SIZES = '1000,4000,10000,50000';
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: DEFAULT_SIZES }, runs: { type: 'string', default: '3' } } });
 const sizes = values.sizes!.split(',').map(Number);
+const runs = Math.max(1, Number(values.runs));
+let profile: { size: number; cpuMs: number; packages: PackageTime[] } | undefined;
 const work = ramDisk() ?? join(PROJECT_ROOT, 'bench/work');
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 mkdirSync(work, { recursive: true });
@@ -57,17 +71,36 @@ for (const size of sizes) {
     rmSync(cache, { recursive: true, force: true });
   };
 
-  const runBuild = (run: RunName, threads?: number) => {
-    console.error(`N = ${size}: build, ${run}…`);
-    const output = execFileSync(tsx, ['scripts/bench/build-once.ts', content, out, constants, cache, ...(threads ? [String(threads)] : [])], {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-    });
-    const report = JSON.parse(output.trim().split('\n').pop()!) as Omit<BuildRun, 'size' | 'run' | 'skillsPerSecond'>;
+  type Report = Omit<BuildRun, 'size' | 'run' | 'skillsPerSecond'>;
+  const once = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Report =>
+    JSON.parse(execFileSync(tsx, [script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
+  /** `times` runs (each after `before`), the one with the median wall time kept. */
+  const timed = (run: RunName, times: number, measure: () => Report, before: () => void = () => {}) => {
+    const reports: Report[] = [];
+    for (let i = 0; i < times; i++) {
+      console.error(`N = ${size}: ${run}${times > 1 ? `, run ${i + 1} of ${times}` : ''}…`);
+      before();
+      reports.push(measure());
+    }
+    const report = reports.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(reports.length / 2)];
     builds.push({ size, run, ...report, skillsPerSecond: Math.round(size / (report.wallMs / 1000)) });
   };
-  clean();
-  runBuild('cold');
+  const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
+  const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
+  const eleventyWork = join(work, `eleventy-${size}`);
+  timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
+  rmSync(eleventyWork, { recursive: true, force: true });
+  if (size === PROFILED_SIZE || (profile === undefined && !sizes.includes(PROFILED_SIZE))) {
+    console.error(`N = ${size}: cold build under the CPU profiler…`);
+    clean();
+    const profiles = join(work, 'profiles');
+    rmSync(profiles, { recursive: true, force: true });
+    const report = once('scripts/bench/build-once.ts', buildArgs(), { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profiles}` });
+    profile = { size, cpuMs: report.cpuMs, packages: profileByPackage(profiles, PROJECT_ROOT) };
+    rmSync(profiles, { recursive: true, force: true });
+  }
+  // The last cold run's output and cache stay for the warm runs.
+  timed('cold', runs, () => once('scripts/bench/build-once.ts', buildArgs()), clean);
   runBuild('warm, nothing changed');
   appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n');
   runBuild('warm, one skill changed');
@@ -88,13 +121,28 @@ for (const size of sizes) {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+const eleventyWall = (size: number) => builds.find((b) => b.size === size && b.run === ELEVENTY)?.wallMs ?? NaN;
 const buildTable = [
-  '| skills | build | wall | skills/s | peak RSS | pages rendered | Markdown parse | everything else | start-up |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| skills | build | wall | vs Eleventy | skills/s | CPU | peak RSS | pages rendered | Markdown | everything else | start-up |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...builds.map((b) =>
-    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${fmt(b.skillsPerSecond)} | ${fmt(b.peakRssMb)} MB | ${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ` +
-    `${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`),
+    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
+    (b.pages
+      ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
+      : `| | | ${seconds(b.startupMs)} |`)),
 ].join('\n');
+const profileTable = profile
+  ? [
+      `CPU profile of a cold build of ${fmt(profile.size)} skills (every thread; self time by package, the top 12):`,
+      '',
+      '| package | self time | share |',
+      '| --- | ---: | ---: |',
+      ...profile.packages.slice(0, 12).map((p) => {
+        const total = profile!.packages.reduce((sum, q) => sum + q.selfMs, 0);
+        return `| ${p.name} | ${seconds(p.selfMs)} | ${fmt((100 * p.selfMs) / total, 1)} % |`;
+      }),
+    ].join('\n')
+  : '';
 const queryTable = [
   '| skills | query | p50 | p99 | answers/s | body |',
   '| ---: | --- | ---: | ---: | ---: | ---: |',
@@ -119,17 +167,18 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalme
 const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' : 'content, cache and output on disk';
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
-  '"Markdown parse" is the time spent turning bodies into HTML trees, summed over threads; "everything else" is the rest of ' +
-  'the CPU time of all threads; "start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  `Eleventy and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
+  '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
+  `${buildTable}\n\n${profileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, builds, queries, searches }, null, 2)}\n`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, queries, searches }, null, 2)}\n`);
 const readmePath = join(PROJECT_ROOT, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
-if (marked.test(readme) && sizes.join(',') === '1000,4000,10000') {
+if (marked.test(readme) && sizes.join(',') === DEFAULT_SIZES) {
   writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`));
   console.error('README.md: benchmark tables updated.');
 }

@@ -6,7 +6,7 @@
  *   npm run lighthouse -- http://127.0.0.1:8888 audit a server already running (npm start), as it is
  */
 import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
-import type { Catalog } from '../build/core/types.ts';
+import type { Catalog } from '../core/types.ts';
 import { startNetlifyDev } from '../test/setup/netlify-dev.ts';
 import { auditPages, MIN_SCORE, pagesToAudit, scoreTable, shortfalls } from './lighthouse/audit.ts';
 

@@ -13,7 +13,7 @@ import fg from 'fast-glob';
 import { PROJECT_ROOT } from '../build/index.ts';
 import { loadContent, MARKDOWN_GLOB } from '../build/load.ts';
 import { validateFile } from '../build/validate.ts';
-import { CLUSTER_IDS } from '../build/core/types.ts';
+import { CLUSTER_IDS } from '../core/types.ts';
 import { displayPath } from './check.ts';
 import { PLACEHOLDER_MARK, placeholder } from '../build/placeholder.ts';
 import defs from '../schema/defs.schema.json' with { type: 'json' };

@@ -1,12 +1,12 @@
 /**
- * Generates build/core/types.generated.ts from schema/ so the code's types never drift from the
+ * Generates core/types.generated.ts from schema/ so the code's types never drift from the
  * schemas. `--check` exits non-zero when the committed file is stale (used by the test suite).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { compile } from 'json-schema-to-typescript';
 import { schemaDir, schemaFiles } from '../build/schemas.ts';
 
-export const typesFile = new URL('../build/core/types.generated.ts', import.meta.url);
+export const typesFile = new URL('../core/types.generated.ts', import.meta.url);
 
 export async function generateTypes(): Promise<string> {
   // One synthetic root that references every schema: compiling it once declares each shared type
@@ -34,11 +34,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--check')) {
     const current = await readFile(typesFile, 'utf8').catch(() => '');
     if (current !== fresh) {
-      console.error('build/core/types.generated.ts is stale: run `npm run types`.');
+      console.error('core/types.generated.ts is stale: run `npm run types`.');
       process.exit(1);
     }
   } else {
     await writeFile(typesFile, fresh);
-    console.log('wrote build/core/types.generated.ts');
+    console.log('wrote core/types.generated.ts');
   }
 }

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ownedHeaderNames } from '../build/core/page-headers.ts';
+import { ownedHeaderNames } from '../core/page-headers.ts';
 import catalogFunction from '../functions/catalog.ts';
 import notFoundFunction from '../functions/not-found.ts';
 import otherMethodsFunction from '../functions/other-methods.ts';
@@ -80,8 +80,8 @@ describe('function answers carry the static header set themselves', () => {
 
   it('catalog 500, with no-store', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { answeringErrors } = await import('../build/core/respond.ts');
-    const constants = { ...(await import('../build/generated/function-constants.json', { with: { type: 'json' } })).default };
+    const { answeringErrors } = await import('../core/respond.ts');
+    const constants = { ...(await import('../runtime/generated/function-constants.json', { with: { type: 'json' } })).default };
     const failing = answeringErrors(constants, () => {
       throw new Error('boom');
     });

@@ -13,7 +13,7 @@ import { ContentError } from '../build/content-error.ts';
 import { pageJobs } from '../build/emit/pages/jobs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
 import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
-import { codeFingerprint } from '../build/cache.ts';
+import { codeFingerprints } from '../build/code-fingerprint.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -193,7 +193,7 @@ describe('render workers', () => {
     if (job.kind !== 'skill') throw new Error('the first job is a skill');
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
     const broken = { ...job, input: { ...job.input, body: { ...job.input.body, checkKey: 'not-the-hash' } } };
-    const setup = { script: workerBundle(codeFingerprint(PROJECT_ROOT)), frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
       new RegExp(`Could not render skills/${job.input.skill.slug}: .* changed while the build was running`),
     );

@@ -1,6 +1,6 @@
 /**
  * A retiring major, made up for the test: the static files' headers announce it on its prefix, as
- * the functions do on theirs (build/core/catalog-answer.test.ts), and the current major says nothing.
+ * the functions do on theirs (core/catalog-answer.test.ts), and the current major says nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
 import type { CatalogueModel } from '../build/model.ts';
 import { headerRules } from '../build/emit/headers.ts';
-import type { MajorLifecycle } from '../build/core/headers.ts';
+import type { MajorLifecycle } from '../core/headers.ts';
 
 const retiring: Readonly<Record<number, MajorLifecycle>> = {
   1: { deprecation: new Date('2027-03-01T00:00:00Z'), sunset: new Date('2027-09-01T12:00:00Z'), link: 'https://shop.example/docs/api/v2-migration' },

@@ -3,7 +3,7 @@
  * The same bytes the catalog function answers for `/catalog.json?cluster=<id>`: both are joined
  * from catalog.json by the one query core.
  */
-import { renderCatalogQuery } from '../core/catalog-layout.ts';
+import { renderCatalogQuery } from '../../core/catalog-layout.ts';
 import type { Emitter } from './types.ts';
 
 export const emitClusterJson: Emitter = (model) => {

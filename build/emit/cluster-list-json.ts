@@ -3,8 +3,8 @@
  * their pages and counts. The counts are what each `clusters/<id>.json` lists, chosen by the same
  * query core.
  */
-import type { ClusterList } from '../core/types.ts';
-import { jsonBytes } from '../core/json.ts';
+import type { ClusterList } from '../../core/types.ts';
+import { jsonBytes } from '../../core/json.ts';
 import { CLUSTER_LIST_FILE, clusterIndexRef, clusterMembers, clusterRef } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
 

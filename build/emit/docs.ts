@@ -4,8 +4,7 @@
  * the same body as Markdown). They have no JSON twin. The developer guide, `/docs/api`, is the first.
  */
 import { h } from 'hastscript';
-import { addHeadingIds } from '../render/headings.ts';
-import { FRAME_IDS, renderPage } from './html/layout.ts';
+import { bodyHtml, renderPage } from './html/layout.ts';
 import type { PageFrame } from './pages/frame.ts';
 import type { DocPage } from './pages/inputs.ts';
 import { docRef } from './pages/refs.ts';
@@ -24,9 +23,8 @@ export function docTwin(frame: PageFrame, doc: DocPage): string {
 
 export function docHtml(frame: PageFrame, doc: DocPage): string {
   const page = docRef(frame.site.baseUrl, doc);
-  const body = doc.body.hast;
-  const contents = addHeadingIds(body, FRAME_IDS);
-  const toc = contents.filter((entry) => entry.level === 2);
+  // The body was rendered with ids on its h2 and h3 (DOC_RENDER in pages/jobs.ts).
+  const toc = doc.body.headings.filter((entry) => entry.level === 2);
   return renderPage(frame, {
     page,
     title: `${doc.title} · ${frame.site.name}`,
@@ -43,7 +41,7 @@ export function docHtml(frame: PageFrame, doc: DocPage): string {
               h('ol', toc.map((entry) => h('li', h('a', { href: `#${entry.id}` }, entry.text)))),
             ])
           : null,
-        h('article.prose', body),
+        h('article.prose', bodyHtml(doc.body)),
       ]),
     ],
   });

@@ -14,10 +14,10 @@
  * `^/skills/(.*).md/?$`, whose `.` is any character, so it also matches the page `/skills/cmd`
  * (`netlifyPathPattern` below). Where a page would be caught, the twins get exact rules instead.
  */
-import { apiHeaders, CURRENT_MAJOR, lifecycleHeaders, MAJORS } from '../core/headers.ts';
-import type { HeaderSet, MajorLifecycle } from '../core/headers.ts';
+import { apiHeaders, CURRENT_MAJOR, lifecycleHeaders, majorPrefix, majorPrefixes, MAJORS } from '../../core/headers.ts';
+import type { HeaderSet, MajorLifecycle } from '../../core/headers.ts';
 import type { CatalogueModel } from '../model.ts';
-import { agentOnlyHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders } from '../core/page-headers.ts';
+import { agentOnlyHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders } from '../../core/page-headers.ts';
 import { allPages } from './pages/refs.ts';
 import type { PageRef } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
@@ -27,7 +27,10 @@ export interface HeaderRule {
   headers: HeaderSet;
 }
 
-export const emitHeaders: Emitter = (model) => [{ path: '_headers', bytes: formatHeaderRules(headerRules(model)) }];
+/** Netlify's file of header rules, read at the top of the published folder only. */
+export const HEADERS_FILE = '_headers';
+
+export const emitHeaders: Emitter = (model) => [{ path: HEADERS_FILE, bytes: formatHeaderRules(headerRules(model)) }];
 
 export function headerRules(
   model: CatalogueModel,
@@ -41,17 +44,23 @@ export function headerRules(
   // has any, are in the `/*` rule already).
   const retiring = Object.entries(majors)
     .filter(([major]) => Number(major) !== current)
-    .map(([major, lifecycle]) => ({ path: `/v${major}/*`, headers: lifecycleHeaders(lifecycle) }))
+    .map(([major, lifecycle]) => ({ path: `${majorPrefix(major)}/*`, headers: lifecycleHeaders(lifecycle) }))
     .filter((rule) => Object.keys(rule.headers).length > 0);
-  return [
-    { path: '/*', headers: { ...apiHeaders(model.stamp, { major: current, majors }), ...securityHeaders() } },
+  // What each file gets by its path; the same files under every major's prefix (build/mirror.ts)
+  // get the same rules there.
+  const byPath: HeaderRule[] = [
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
     ...twinRules(pages, sections),
     ...['/llms.txt', '/robots.txt'].map((path) => ({ path, headers: plainTextHeaders() })),
     { path: '/llms-full.txt', headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
     { path: '/sitemap.xml', headers: sitemapHeaders() },
-    ...retiring,
     ...model.handHeaders,
+  ];
+  return [
+    { path: '/*', headers: { ...apiHeaders(model.stamp, { major: current, majors }), ...securityHeaders() } },
+    ...byPath,
+    ...majorPrefixes(majors).flatMap((prefix) => byPath.map((rule) => ({ ...rule, path: `${prefix}${rule.path}` }))),
+    ...retiring,
   ];
 }
 

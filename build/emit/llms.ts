@@ -5,7 +5,7 @@
  * `llms-full.txt` holds every skill's and bundle's twin in catalogue order. Both are serialised
  * from mdast, so a `]` or `*` in a title cannot break a link.
  */
-import type { Catalog } from '../core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './pages/frame.ts';
 import { bundleRef, clusterRef, docRef, homeRef, skillRef } from './pages/refs.ts';
@@ -14,7 +14,7 @@ import { listedIn } from './pages/listing.ts';
 import { markdownOf } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
-import { MCP_PATH, TOOL_NAMES } from '../core/mcp/names.ts';
+import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';
 
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';

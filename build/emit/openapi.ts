@@ -13,16 +13,16 @@ import { readSchema } from '../ajv.ts';
 import { apiSchemas } from '../schemas.ts';
 import {
   apiHeaders, CACHE_NO_STORE, CACHE_PUBLIC_HOUR, CURRENT_MAJOR, lifecycleHeaders, preflightHeaders, RATE_LIMIT,
-} from '../core/headers.ts';
-import type { BuildStamp, HeaderSet } from '../core/headers.ts';
-import { negotiatedPageHeaders, securityHeaders } from '../core/page-headers.ts';
-import { ALLOWED_METHODS, READ_METHODS } from '../core/respond.ts';
-import { LIMIT_MAX, LIMIT_MIN, SORT_ALIASES } from '../core/query.ts';
-import { CLUSTER_IDS, SORT_NAMES } from '../core/types.ts';
-import { jsonBytes } from '../core/json.ts';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES } from '../core/search.ts';
-import { SEARCH_Q_MAX } from '../core/search-query.ts';
-import { ageHeaders, HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from '../payment/index.ts';
+} from '../../core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
+import { negotiatedPageHeaders, securityHeaders } from '../../core/page-headers.ts';
+import { ALLOWED_METHODS, READ_METHODS } from '../../core/respond.ts';
+import { LIMIT_MAX, LIMIT_MIN, SORT_ALIASES } from '../../core/query.ts';
+import { CLUSTER_IDS, SORT_NAMES } from '../../core/types.ts';
+import { jsonBytes } from '../../core/json.ts';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES } from '../../core/search.ts';
+import { SEARCH_Q_MAX } from '../../core/search-query.ts';
+import { ageHeaders, HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from '../../runtime/payment/index.ts';
 import type { CatalogueModel } from '../model.ts';
 import type { Emitter } from './types.ts';
 

@@ -1,13 +1,13 @@
 /**
- * The search index (build/core/search.ts) of every published skill, bundle and prose page, and the
+ * The search index (core/search.ts) of every published skill, bundle and prose page, and the
  * page frame the search page is drawn in. Both are data for the search function, not API
  * documents, so they ship gzipped (`.json.gz`): smaller in the function's bundle, and never taken
  * for one of the API's JSON files, each of which is checked against its schema as it is made.
  */
 import { gzipSync } from 'node:zlib';
-import { makeSearchIndex, SEARCH_INDEX_FILE } from '../core/search.ts';
-import type { DocSummary, SearchDocument } from '../core/search.ts';
-import { SEARCH_PAGE_FRAME_FILE } from '../core/search-source.ts';
+import { makeSearchIndex, SEARCH_INDEX_FILE } from '../../core/search.ts';
+import type { DocSummary, SearchDocument } from '../../core/search.ts';
+import { SEARCH_PAGE_FRAME_FILE } from '../../runtime/search-source.ts';
 import { readBody } from '../load.ts';
 import type { CatalogueModel } from '../model.ts';
 import { docText } from './docs.ts';

@@ -13,10 +13,10 @@ import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { PageFrame } from './pages/frame.ts';
 import type { PageRef } from './pages/refs.ts';
 import { count } from '../render/format.ts';
-import { SEARCH_API_PATH, SEARCH_PAGE_PATH, SEARCH_TWIN_PATH } from '../core/search-answer.ts';
-import type { SearchRenderers, SearchView } from '../core/search-answer.ts';
-import { canonicalSearchString } from '../core/search-query.ts';
-import type { ScoredItem } from '../core/search.ts';
+import { SEARCH_API_PATH, SEARCH_PAGE_PATH, SEARCH_TWIN_PATH } from '../../core/search-answer.ts';
+import type { SearchRenderers, SearchView } from '../../core/search-answer.ts';
+import { canonicalSearchString } from '../../core/search-query.ts';
+import type { ScoredItem } from '../../core/search.ts';
 
 /** Ids of the page's own parts (search.js finds the list and the status line by them). */
 export const SEARCH_PAGE_IDS = { input: 'search-page-q', status: 'search-status', results: 'search-results' } as const;

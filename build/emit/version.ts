@@ -1,7 +1,7 @@
 /** `version.json`: the build version and base URL, the same values as the response headers. */
-import type { Version } from '../core/types.ts';
+import type { Version } from '../../core/types.ts';
 import type { Emitter } from './types.ts';
-import { jsonBytes } from '../core/json.ts';
+import { jsonBytes } from '../../core/json.ts';
 
 export const emitVersion: Emitter = ({ stamp }) => {
   const version: Version = { 'x-build-version': stamp.buildVersion, 'x-base-url': stamp.baseUrl };

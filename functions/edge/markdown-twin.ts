@@ -1,6 +1,6 @@
 /**
  * `Accept: text/markdown` on a page path answers its Markdown twin from the same URL. The decision
- * is the pure core's (build/core/negotiate.ts); this adapter only routes, rewrites and marks the
+ * is the pure core's (core/negotiate.ts); this adapter only routes, rewrites and marks the
  * page as varying on Accept, so a cache never hands the HTML to a Markdown client or the reverse.
  *
  * Netlify's Edge Functions API (https://docs.netlify.com/build/edge-functions/api/):
@@ -13,7 +13,7 @@
  *   on here, so the client's `If-None-Match` reaches the CDN and a 304 comes back as a 304.
  */
 import type { Config, Context } from '@netlify/edge-functions';
-import { markdownTwinPath, PAGE_PATH_PATTERNS, prefersMarkdown, varyWithAccept } from '../../build/core/negotiate.ts';
+import { markdownTwinPath, PAGE_PATH_PATTERNS, prefersMarkdown, varyWithAccept } from '../../core/negotiate.ts';
 
 export default async (request: Request, context: Context): Promise<Response | URL | undefined> => {
   // Any other method (an OPTIONS preflight) is not negotiated: it goes on untouched.

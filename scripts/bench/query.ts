@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { answerCatalog } from '../../build/core/catalog-answer.ts';
-import { cachedCatalog, loadCatalog } from '../../build/core/catalog-source.ts';
-import type { CatalogLayout } from '../../build/core/catalog-layout.ts';
+import { answerCatalog } from '../../core/catalog-answer.ts';
+import { cachedCatalog, loadCatalog } from '../../runtime/catalog-source.ts';
+import type { CatalogLayout } from '../../core/catalog-layout.ts';
 
 export interface LatencyResult {
   name: string;

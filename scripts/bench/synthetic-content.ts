@@ -4,7 +4,7 @@
  */
 import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CLUSTER_IDS } from '../../build/core/types.ts';
+import { CLUSTER_IDS } from '../../core/types.ts';
 
 const WORDS = (
   'customer interview problem pricing anchor value segment launch channel onboarding activation habit retention ' +

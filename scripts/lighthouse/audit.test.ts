@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { MIN_SCORE, pagesToAudit, scoreTable, shortfalls } from './audit.ts';
 import type { PageScores } from './audit.ts';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { clusterRef } from '../../build/emit/pages/refs.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -5,10 +5,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiSchemaName } from '../../build/schemas.ts';
-import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, preflightHeaders } from '../../build/core/headers.ts';
-import { ALLOWED_METHODS } from '../../build/core/catalog-answer.ts';
-import { HEALTH_PATH } from '../../build/payment/query.ts';
-import type { Bundle, Catalog, ErrorBody, PaymentHealth, Skill } from '../../build/core/types.ts';
+import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, preflightHeaders } from '../../core/headers.ts';
+import { ALLOWED_METHODS } from '../../core/catalog-answer.ts';
+import { HEALTH_PATH } from '../../runtime/payment/query.ts';
+import type { Bundle, Catalog, ErrorBody, PaymentHealth, Skill } from '../../core/types.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';
 import type { CheckName } from './names.ts';

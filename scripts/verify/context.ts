@@ -3,7 +3,7 @@
  * place results are recorded. `run` turns a check's problems into a pass or a fail, a `--local`
  * skip into a skip with its reason, and an answer that never came into a fail naming why.
  */
-import type { BuildStamp } from '../../build/core/headers.ts';
+import type { BuildStamp } from '../../core/headers.ts';
 import type { Client } from './client.ts';
 import { NoAnswer } from './client.ts';
 import type { Result } from './report.ts';

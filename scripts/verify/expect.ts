@@ -6,9 +6,9 @@
 import type { ErrorObject } from 'ajv';
 import { apiValidator } from '../../build/ajv.ts';
 import type { ApiSchemaName } from '../../build/schemas.ts';
-import { apiHeaders, EXPOSED_HEADERS, majorOfPath } from '../../build/core/headers.ts';
-import type { BuildStamp } from '../../build/core/headers.ts';
-import { securityHeaders } from '../../build/core/page-headers.ts';
+import { apiHeaders, EXPOSED_HEADERS, majorOfPath } from '../../core/headers.ts';
+import type { BuildStamp } from '../../core/headers.ts';
+import { securityHeaders } from '../../core/page-headers.ts';
 import type { Reply } from './client.ts';
 import { listOf, mediaTypeOf } from './site.ts';
 
@@ -51,7 +51,7 @@ export function emptyBody(reply: Reply): Problems {
 
 /**
  * The header set every JSON answer carries ("Headers on every JSON response"): this build's stamp,
- * the major of the path, the request budget, CORS and nosniff, exactly as build/core/headers.ts
+ * the major of the path, the request budget, CORS and nosniff, exactly as core/headers.ts
  * makes them; a lifetime (its value is a check of its own) and, unless told otherwise, a validator.
  */
 export function apiHeaderSet(reply: Reply, stamp: BuildStamp, { etag = true }: { etag?: boolean } = {}): Problems {

@@ -2,9 +2,9 @@
  * The site for people, crawlers and agents: every page the sitemap lists with its Markdown twin and
  * `Accept: text/markdown` negotiation, the 404 pages, robots.txt, and llms.txt with its links.
  */
-import { MARKDOWN_CONTENT_TYPE } from '../../build/core/headers.ts';
-import { negotiatedPageHeaders, TEXT_CONTENT_TYPE } from '../../build/core/page-headers.ts';
-import { markdownTwinPath } from '../../build/core/negotiate.ts';
+import { MARKDOWN_CONTENT_TYPE } from '../../core/headers.ts';
+import { negotiatedPageHeaders, TEXT_CONTENT_TYPE } from '../../core/page-headers.ts';
+import { markdownTwinPath } from '../../core/negotiate.ts';
 import { SITEMAP_NAMESPACE } from '../../build/emit/sitemap.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';
@@ -47,7 +47,7 @@ export async function checkPage(ctx: Context, canonical: string): Promise<PageFa
   });
   await checkLifetime(ctx, 'static', url, BROWSER);
   if (twinPath === null) {
-    ctx.fail(CHECK.markdownTwin, url, `${path} is not a page path with a Markdown twin (build/core/negotiate.ts)`);
+    ctx.fail(CHECK.markdownTwin, url, `${path} is not a page path with a Markdown twin (core/negotiate.ts)`);
     return facts;
   }
   const twinUrl = ctx.url(twinPath);

@@ -4,11 +4,11 @@
  * from llms.txt; so it works on any deploy of any content. Lists longer than `--max` are sampled
  * evenly, first and last always in.
  */
-import type { BuildStamp } from '../../build/core/headers.ts';
-import type { Catalog, Version } from '../../build/core/types.ts';
+import type { BuildStamp } from '../../core/headers.ts';
+import type { Catalog, Version } from '../../core/types.ts';
 import type { PageKind } from '../../build/emit/pages/refs.ts';
 import { LLMS_FILE } from '../../build/emit/llms.ts';
-import { HEALTH_PATH } from '../../build/payment/query.ts';
+import { HEALTH_PATH } from '../../runtime/payment/query.ts';
 import type { Client } from './client.ts';
 import { NoAnswer } from './client.ts';
 import { Context } from './context.ts';

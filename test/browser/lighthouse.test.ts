@@ -4,7 +4,7 @@
  * performance, accessibility, best practices and SEO. `npm run lighthouse` prints the same table.
  */
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { auditPages, CATEGORIES, MIN_SCORE, pagesToAudit, scoreTable, shortfalls } from '../../scripts/lighthouse/audit.ts';
 import { serverUrl as base } from '../helpers/server.ts';
 import { readDistJson } from '../helpers/dist.ts';

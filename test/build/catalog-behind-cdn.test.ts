@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import catalogFunction from '../../functions/catalog.ts';
-import { CDN_LIFETIMES } from '../../build/core/headers.ts';
+import { CDN_LIFETIMES } from '../../core/headers.ts';
 import { headerRecord } from '../helpers/api-headers.ts';
 
 const call = (path: string, headers: Record<string, string> = {}) => catalogFunction(new Request(`http://localhost${path}`, { headers }));

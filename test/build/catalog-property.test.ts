@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import functionConstants from '../../build/generated/function-constants.json' with { type: 'json' };
-import { answerCatalog } from '../../build/core/catalog-answer.ts';
-import { cachedCatalog, loadCatalog } from '../../build/core/catalog-source.ts';
+import functionConstants from '../../runtime/generated/function-constants.json' with { type: 'json' };
+import { answerCatalog } from '../../core/catalog-answer.ts';
+import { cachedCatalog, loadCatalog } from '../../runtime/catalog-source.ts';
 import { distCatalog, distPath } from '../helpers/dist.ts';
 import { expectedAnswer } from '../helpers/catalog-oracle.ts';
 import { SEED, expectLawful, queryString, stamp } from '../helpers/catalog-queries.ts';

@@ -14,7 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../build/core/negotiate.ts';
+import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../core/negotiate.ts';
 import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
-import { layoutFits } from '../../build/core/catalog-layout.ts';
+import { layoutFits } from '../../core/catalog-layout.ts';
 import { constantsFileFor, FUNCTION_CONSTANTS_FILE, PUBLISH_DIR } from '../../build/function-constants.ts';
 import type { FunctionConstants } from '../../build/function-constants.ts';
 import { runBuild } from '../helpers/build-process.ts';

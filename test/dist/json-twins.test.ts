@@ -5,9 +5,9 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { apiValidator } from '../../build/ajv.ts';
 import type { ApiSchemaName } from '../../build/schemas.ts';
-import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../build/core/types.ts';
-import { CLUSTER_IDS } from '../../build/core/types.ts';
-import { catalogFor, indexCatalog } from '../../build/core/query.ts';
+import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../core/types.ts';
+import { CLUSTER_IDS } from '../../core/types.ts';
+import { catalogFor, indexCatalog } from '../../core/query.ts';
 import { CLUSTER_LIST_FILE } from '../../build/emit/pages/refs.ts';
 
 const dist = join(import.meta.dirname, '../../dist');

@@ -6,14 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
 import searchFunction, { config } from '../../functions/search.ts';
-import functionConstants from '../../build/generated/function-constants.json' with { type: 'json' };
+import functionConstants from '../../runtime/generated/function-constants.json' with { type: 'json' };
 import { apiValidator } from '../../build/ajv.ts';
-import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR } from '../../build/core/headers.ts';
-import { CONTENT_SECURITY_POLICY } from '../../build/core/page-headers.ts';
-import { answerSearch } from '../../build/core/search-answer.ts';
+import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR } from '../../core/headers.ts';
+import { CONTENT_SECURITY_POLICY } from '../../core/page-headers.ts';
+import { answerSearch } from '../../core/search-answer.ts';
 import { searchRenderers } from '../../build/emit/search-page.ts';
 import type { PageFrame } from '../../build/emit/pages/frame.ts';
-import type { ErrorBody, SearchResults } from '../../build/core/types.ts';
+import type { ErrorBody, SearchResults } from '../../core/types.ts';
 import { distCatalog, distStamp } from '../helpers/dist.ts';
 import { expectFullHeaderSet } from '../helpers/header-set.ts';
 

@@ -4,8 +4,8 @@
  * three results. A change to the index's fields, boosts, typo or prefix rules that loses one fails.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSearchIndex, SEARCH_INDEX_FILE } from '../../build/core/search-source.ts';
-import type { Search } from '../../build/core/search.ts';
+import { readSearchIndex, SEARCH_INDEX_FILE } from '../../runtime/search-source.ts';
+import type { Search } from '../../core/search.ts';
 import { distCatalog, distPath } from '../helpers/dist.ts';
 
 /** [query, skills that must be in the top 3] */

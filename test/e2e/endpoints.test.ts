@@ -10,7 +10,7 @@ import { jsonOf } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
 import { distCatalog, distStamp, readDist } from '../helpers/dist.ts';
 import { API_HEADER_NAMES, expectApiHeaders, stampHeaders } from '../helpers/api-headers.ts';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { RESOURCES } from '../helpers/request-corpus.ts';
 
 const stamp = distStamp();

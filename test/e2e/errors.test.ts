@@ -5,7 +5,7 @@ import { jsonOf } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
 import { distStamp } from '../helpers/dist.ts';
 import { expectApiHeaders } from '../helpers/api-headers.ts';
-import type { ErrorBody } from '../../build/core/types.ts';
+import type { ErrorBody } from '../../core/types.ts';
 import { BAD_QUERIES, NEAR_SKILL, NOT_FOUND_JSON, V1_BAD_QUERIES } from '../helpers/request-corpus.ts';
 
 const stamp = distStamp();

@@ -1,6 +1,6 @@
 /** Headers of pages, twins and listings over HTTP from the local Netlify runtime. */
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../build/core/page-headers.ts';
+import { CONTENT_SECURITY_POLICY } from '../../core/page-headers.ts';
 import { HAS_GUIDE, files } from '../pages/dist.ts';
 import { serverUrl as base } from '../helpers/server.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.ts';
 import { distStamp } from '../helpers/dist.ts';
 import { expectFullHeaderSet } from '../helpers/header-set.ts';
-import { CACHE_PUBLIC_HOUR } from '../../build/core/headers.ts';
+import { CACHE_PUBLIC_HOUR } from '../../core/headers.ts';
 
 const stamp = distStamp();
 const headersOf = (reply: { headers: Record<string, string> }) => new Headers(reply.headers);

@@ -32,7 +32,7 @@ const FILES: Record<string, { body: string; headers: Record<string, string> }> =
 
 const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
 
-/** The static origin: the `/v1` rewrite, 404s, ETags and If-None-Match like Netlify's CDN. */
+/** The static origin: every file also under `/v1` (the build publishes it there, build/mirror.ts), 404s, ETags and If-None-Match like Netlify's CDN. */
 function origin(request: Request): Response {
   const path = new URL(request.url).pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
   const file = FILES[path.length > 1 ? path.replace(/\/$/, '') : path];

@@ -1,8 +1,8 @@
 /**
- * What /catalog.json must answer for a query, worked out independently of build/core/query.ts from
+ * What /catalog.json must answer for a query, worked out independently of core/query.ts from
  * the specification's rules and DESIGN.md's decisions, over the unfiltered catalogue.
  */
-import type { Catalog, Skill } from '../../build/core/types.ts';
+import type { Catalog, Skill } from '../../core/types.ts';
 
 export const CLUSTERS = ['ideas', 'ship', 'design', 'activation', 'positioning', 'pricing', 'gtm'] as const;
 export const SORTS = ['default', 'price_asc', 'price_desc', 'title'] as const;

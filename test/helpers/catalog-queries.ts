@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import fc from 'fast-check';
 import { apiValidator } from '../../build/ajv.ts';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { distCatalog, distStamp } from './dist.ts';
 import { expectApiHeaders } from './api-headers.ts';
 import { CLUSTERS, ORDERS, SHORT_SORTS, SORTS, expectedAnswer, matchesClusters } from './catalog-oracle.ts';

@@ -1,7 +1,7 @@
 /** What the build wrote into dist/: the truth the tests derive their expectations from. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 
 export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 export const distPath = (name: string) => `${DIST}${name}`;

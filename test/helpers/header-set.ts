@@ -4,8 +4,8 @@
  * here, so a header added to the module is expected everywhere at once.
  */
 import { expect } from 'vitest';
-import { apiHeaders, CACHE_NO_STORE, CACHE_PUBLIC_HOUR, majorOfPath, preflightHeaders } from '../../build/core/headers.ts';
-import type { BuildStamp, HeaderSet } from '../../build/core/headers.ts';
+import { apiHeaders, CACHE_NO_STORE, CACHE_PUBLIC_HOUR, majorOfPath, preflightHeaders } from '../../core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 
 const EXPOSE = 'access-control-expose-headers';
 const names = (list: string | null | undefined) => (list ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { CONTENT, exists, files, isItemPage, read } from './dist.ts';
 
 interface Unpublished {

@@ -17,12 +17,14 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/index.ts';
 import { netlifyPathPattern } from '../../build/emit/headers.ts';
-import { apiHeaders } from '../../build/core/headers.ts';
-import type { BuildStamp, HeaderSet } from '../../build/core/headers.ts';
+import { apiHeaders, majorPrefixes } from '../../core/headers.ts';
+import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 import {
   agentOnlyHeaders, CONTENT_SECURITY_POLICY, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
-} from '../../build/core/page-headers.ts';
+} from '../../core/page-headers.ts';
 import { DIST } from './dist.ts';
+
+const MAJOR_FOLDER = new RegExp(`^(${majorPrefixes().map((prefix) => prefix.slice(1)).join('|')})/`);
 
 interface CompiledRule {
   for: string;
@@ -68,8 +70,10 @@ function headersFor(rules: readonly CompiledRule[], path: string): Map<string, s
   return merged;
 }
 
-/** What a file of each type is meant to carry, from the header module, by the file's type alone. */
-function meantFor(file: string, stamp: BuildStamp): HeaderSet {
+/** What a file of each type is meant to carry, from the header module, by the file's type alone;
+ * the same under a major's prefix (`v1/…`) as without it. */
+function meantFor(pathInDist: string, stamp: BuildStamp): HeaderSet {
+  const file = pathInDist.replace(MAJOR_FOLDER, '');
   const every = { ...apiHeaders(stamp), ...securityHeaders() };
   const inSection = file.includes('/') && !file.startsWith('assets/');
   if (file === '404.html' || file.startsWith('assets/')) return every;
@@ -131,10 +135,20 @@ describe('dist/_headers of the sample content', () => {
   });
   checkEveryFile(() => built);
 
+  it('publishes every file under each major\'s prefix too, with the same bytes, and nothing else there', () => {
+    const { files } = built;
+    for (const prefix of majorPrefixes()) {
+      const folder = prefix.slice(1);
+      const unversioned = files.filter((file) => !MAJOR_FOLDER.test(file));
+      expect(files.filter((file) => file.startsWith(`${folder}/`)).sort()).toEqual(unversioned.map((file) => `${folder}/${file}`).sort());
+      for (const file of unversioned) expect(readFileSync(join(DIST, folder, file)).equals(readFileSync(join(DIST, file))), file).toBe(true);
+    }
+  });
+
   it('keeps the twins to one wildcard rule per section when no page would be caught', () => {
     const twinRules = built.rules.filter((rule) => rule.values['content-type'] === markdownTwinHeaders()['content-type']);
     expect(twinRules.map((rule) => rule.for).filter((path) => path.includes('*')).length).toBeGreaterThan(0);
-    expect(twinRules.length).toBeLessThan(10);
+    expect(twinRules.length).toBeLessThan(10 * (1 + majorPrefixes().length));
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import type { Link, List, Root, RootContent } from 'mdast';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { HAS_GUIDE, baseUrl, exists, read, splitTwin } from './dist.ts';
 
 const parse = (text: string) => unified().use(remarkParse).parse(text) as Root;

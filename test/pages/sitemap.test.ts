@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGitLog, newestDate } from '../../build/content-dates.ts';
-import type { Catalog } from '../../build/core/types.ts';
+import type { Catalog } from '../../core/types.ts';
 import { DIST, baseUrl, htmlFiles, pagePathOf, read } from './dist.ts';
 
 const XSD = join(import.meta.dirname, '../fixtures/sitemap.xsd');

@@ -5,7 +5,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Heading, Root } from 'mdast';
-import type { Bundle, Catalog, Skill } from '../../build/core/types.ts';
+import type { Bundle, Catalog, Skill } from '../../core/types.ts';
 import { formatEuro } from '../../build/render/format.ts';
 import { baseUrl, exists, htmlFiles, markdownFiles, pagePathOf, parseHtml, read, splitTwin, textContent } from './dist.ts';
 

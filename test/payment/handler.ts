@@ -4,13 +4,13 @@
  */
 import { afterEach, expect, vi } from 'vitest';
 import handler from '../../functions/health-payment.ts';
-import constants from '../../build/generated/function-constants.json' with { type: 'json' };
+import constants from '../../runtime/generated/function-constants.json' with { type: 'json' };
 import { apiValidator } from '../../build/ajv.ts';
 import type { ApiSchemaName } from '../../build/schemas.ts';
-import { CACHE_NO_STORE } from '../../build/core/headers.ts';
-import { ENV_NAMES } from '../../build/payment/config.ts';
-import type { PaymentEnv } from '../../build/payment/config.ts';
-import type { PaymentHealth } from '../../build/core/types.ts';
+import { CACHE_NO_STORE } from '../../core/headers.ts';
+import { ENV_NAMES } from '../../runtime/payment/config.ts';
+import type { PaymentEnv } from '../../runtime/payment/config.ts';
+import type { PaymentHealth } from '../../core/types.ts';
 import { expectFullHeaderSet } from '../helpers/header-set.ts';
 import { startFakeStripe } from './fake-stripe.ts';
 import type { FakeStripe, FakeStripeScript } from './fake-stripe.ts';

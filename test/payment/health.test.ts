@@ -6,8 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
 import { config } from '../../functions/health-payment.ts';
-import constants from '../../build/generated/function-constants.json' with { type: 'json' };
-import { ECHO_MAX } from '../../build/core/errors.ts';
+import constants from '../../runtime/generated/function-constants.json' with { type: 'json' };
+import { ECHO_MAX } from '../../core/errors.ts';
 import { activeProducts, closedPortUrl, stripeErrors } from './fake-stripe.ts';
 import { BASE, call, expectHealth, expectJsonHeaders, expectNoSecret, expectValid, fakeWith, LIVE_KEY, PATH, TEST_KEY, useEnv } from './handler.ts';
 

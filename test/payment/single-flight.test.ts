@@ -5,7 +5,7 @@
  * All of it per function instance, the module's scope.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../build/payment/index.ts';
+import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../runtime/payment/index.ts';
 import { stripeErrors } from './fake-stripe.ts';
 import { ageOf, call, expectHealth, fakeWith, LIVE_KEY, PATH, TEST_KEY, useEnv } from './handler.ts';
 import type { Handler } from './handler.ts';

@@ -10,13 +10,13 @@
  */
 export const LAYERS = {
   unit: {
-    include: ['build/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
+    include: ['build/**/*.test.ts', 'core/**/*.test.ts', 'runtime/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
     // Still read what a build wrote (dist/ or the generated function constants).
-    exclude: ['build/core/catalog-answer.test.ts', 'build/core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
+    exclude: ['core/catalog-answer.test.ts', 'core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
   },
   build: {
     include: ['test/*.test.ts', 'test/build/**/*.test.ts', 'test/dist/**/*.test.ts', 'test/pages/**/*.test.ts', 'test/payment/**/*.test.ts',
-      'build/core/catalog-answer.test.ts', 'build/core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
+      'core/catalog-answer.test.ts', 'core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
     exclude: [],
   },
   http: { include: ['test/e2e/**/*.test.ts', 'test/http/**/*.test.ts'], exclude: [] },

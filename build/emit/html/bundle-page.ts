@@ -1,12 +1,12 @@
 /** `/bundles/<slug>`: the bundle's JSON twin in full (members, list price, amount, saving). */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Bundle } from '../../core/types.ts';
+import type { Bundle } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { BundlePage } from '../pages/inputs.ts';
 import { bundleIndexRef, bundleRef } from '../pages/refs.ts';
-import { renderPage } from './layout.ts';
+import { bodyHtml, renderPage } from './layout.ts';
 import { bundleProduct } from './structured-data.ts';
 import { bundleSaving, price, section, skillPath } from './parts.ts';
 
@@ -32,7 +32,7 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
             ]),
           )),
         ]),
-        body.empty ? null : section('about', 'About this bundle', [h('div.prose', body.hast)]),
+        body.empty ? null : section('about', 'About this bundle', [h('div.prose', bodyHtml(body))]),
       ]),
     ]),
   ];

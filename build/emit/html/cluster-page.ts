@@ -4,7 +4,7 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Catalog, Cluster } from '../../core/types.ts';
+import type { Catalog, Cluster } from '../../../core/types.ts';
 import { count } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import { clusterIndexRef, clusterRef } from '../pages/refs.ts';

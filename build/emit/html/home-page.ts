@@ -5,14 +5,14 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Catalog, Cluster } from '../../core/types.ts';
+import type { Catalog, Cluster } from '../../../core/types.ts';
 import { count, formatDate, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import { homeRef } from '../pages/refs.ts';
 import { listedIn } from '../pages/listing.ts';
 import { renderPage } from './layout.ts';
 import { webSite } from './structured-data.ts';
-import { SEARCH_PAGE_PATH } from '../../core/search-answer.ts';
+import { SEARCH_PAGE_PATH } from '../../../core/search-answer.ts';
 import { bundleCard, clusterPath, skillCard, skillPath } from './parts.ts';
 
 export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;

@@ -5,7 +5,7 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Catalog } from '../../core/types.ts';
+import type { Catalog } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { PageRef } from '../pages/refs.ts';

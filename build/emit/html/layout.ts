@@ -6,6 +6,8 @@
 import { h } from 'hastscript';
 import { toHtml } from 'hast-util-to-html';
 import type { Element, Root } from 'hast';
+import type { Raw } from 'mdast-util-to-hast';
+import type { RenderedBody } from '../../render/markdown-body.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { PageRef } from '../pages/refs.ts';
 import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/refs.ts';
@@ -74,7 +76,14 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
       ]),
     ],
   };
-  return `${toHtml(tree, { upperDoctype: true })}\n`;
+  // Raw nodes are only ever an editor's body, compiled and held to the body policy by the renderer
+  // (bodyHtml); everything else in the tree is escaped by the serialiser.
+  return `${toHtml(tree, { upperDoctype: true, allowDangerousHtml: true })}\n`;
+}
+
+/** An editor's rendered body, as it goes into a page's tree: HTML the renderer already made safe. */
+export function bodyHtml(body: RenderedBody): Raw {
+  return { type: 'raw', value: body.html };
 }
 
 function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element[] {

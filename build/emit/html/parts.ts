@@ -1,7 +1,7 @@
 /** Pieces several pages show the same way: prices, item cards, cluster links. */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Bundle, BundlePrice, Cluster, Skill } from '../../core/types.ts';
+import type { Bundle, BundlePrice, Cluster, Skill } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 
 export function price(cents: number): Element {

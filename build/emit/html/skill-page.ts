@@ -1,12 +1,12 @@
 /** `/skills/<slug>`: every fact of the skill's JSON twin, its bundles and the editor's text. */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Skill } from '../../core/types.ts';
+import type { Skill } from '../../../core/types.ts';
 import { count } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { SkillPage } from '../pages/inputs.ts';
 import { skillRef } from '../pages/refs.ts';
-import { renderPage } from './layout.ts';
+import { bodyHtml, renderPage } from './layout.ts';
 import { skillProduct } from './structured-data.ts';
 import { bundleCard, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
 
@@ -36,7 +36,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
           section('wont-do', 'Won’t do', [h('ul.crosses', skill.wont_do.map((line) => h('li', line)))]),
         ]),
         skill.source ? section('source', 'Source book', [sourceFacts(skill.source)]) : null,
-        body.empty ? null : section('about', 'About this skill', [h('div.prose', body.hast)]),
+        body.empty ? null : section('about', 'About this skill', [h('div.prose', bodyHtml(body))]),
         section('clusters', 'Clusters', [clusterList(skill.clusters)]),
         bundles.length > 0
           ? section('bundles', 'In bundles', [

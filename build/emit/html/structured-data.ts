@@ -7,7 +7,7 @@
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import type { BreadcrumbList, Offer, Product, SearchAction, WebSite, WithActionConstraints, WithContext } from 'schema-dts';
-import type { Bundle, Skill } from '../../core/types.ts';
+import type { Bundle, Skill } from '../../../core/types.ts';
 
 /** schema.org prices are decimal numbers in the currency's unit; the API keeps integer cents. */
 export const offerPrice = (cents: number): string => (cents / 100).toFixed(2);

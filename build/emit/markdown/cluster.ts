@@ -1,5 +1,5 @@
 /** The Markdown twin of a cluster page: what `/catalog.json?cluster=<id>` lists. */
-import type { Bundle, Catalog, Cluster, Skill } from '../../core/types.ts';
+import type { Bundle, Catalog, Cluster, Skill } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import { clusterRef } from '../pages/refs.ts';

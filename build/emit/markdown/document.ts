@@ -56,7 +56,7 @@ export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: Re
   return `---\n${yaml}---\n\n${facts}${body && !body.empty ? `\n${bodyMarkdown(body)}` : ''}`;
 }
 
-/** An editor's body as the twins carry it: written out from the page's tree, under its policy. */
+/** An editor's body as the twins carry it: the editor's text under the page's policy (build/render/markdown-body.ts). */
 export function bodyMarkdown(body: RenderedBody): string {
-  return stringifier.stringify(body.mdast);
+  return body.markdown;
 }

@@ -1,5 +1,5 @@
 /** The Markdown twin of `/`: clusters with their questions and skills, bundles with prices. */
-import type { Catalog } from '../../core/types.ts';
+import type { Catalog } from '../../../core/types.ts';
 import { count, formatDate, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import { clusterRef, homeRef } from '../pages/refs.ts';

@@ -1,5 +1,5 @@
 /** The Markdown twins of the folders' index pages: the same lists as `/skills/`, `/bundles/`, `/clusters/`. */
-import type { Catalog } from '../../core/types.ts';
+import type { Catalog } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { PageRef } from '../pages/refs.ts';

@@ -1,5 +1,5 @@
 /** How much a cluster holds, for the index of clusters: what `/clusters/<id>.json` lists, counted. */
-import type { Cluster } from '../../core/types.ts';
+import type { Cluster } from '../../../core/types.ts';
 
 export interface ClusterCount {
   cluster: Cluster;

@@ -4,8 +4,8 @@
  * page's cache key: a page can read nothing that is not in its frame or its own input.
  */
 import type { CatalogueModel, SiteModel } from '../../model.ts';
-import type { Cluster } from '../../core/types.ts';
-import { PRICING_RULE } from '../../core/pricing.ts';
+import type { Cluster } from '../../../core/types.ts';
+import { PRICING_RULE } from '../../../core/pricing.ts';
 import { siteAssets } from '../assets.ts';
 
 export interface PageFrame {

@@ -3,7 +3,7 @@
  * and the frame, so the hash of the two is a complete cache key and the pair can be posted to a
  * render worker as it is.
  */
-import type { Bundle, Skill } from '../../core/types.ts';
+import type { Bundle, Skill } from '../../../core/types.ts';
 import type { BodySource } from '../../load.ts';
 import type { RenderedBody } from '../../render/markdown-body.ts';
 import type { DocRef } from './refs.ts';

@@ -6,10 +6,10 @@
  * time (`cataloguePages`).
  */
 import type { CatalogueModel } from '../../model.ts';
-import type { Bundle } from '../../core/types.ts';
-import type { Catalog } from '../../core/types.ts';
-import { catalogFor } from '../../core/query.ts';
-import type { CatalogIndex } from '../../core/query.ts';
+import type { Bundle } from '../../../core/types.ts';
+import type { Catalog } from '../../../core/types.ts';
+import { catalogFor } from '../../../core/query.ts';
+import type { CatalogIndex } from '../../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import { readBody } from '../../load.ts';
 import { renderBody } from '../../render/markdown-body.ts';
@@ -30,6 +30,7 @@ import { bundleIndexHtml, clusterIndexHtml, skillIndexHtml } from '../html/index
 import { bundleIndexTwin, clusterIndexTwin, skillIndexTwin } from '../markdown/index-pages.ts';
 import type { ClusterCount } from './cluster-count.ts';
 import { docHtml, docText, docTwin } from '../docs.ts';
+import { FRAME_IDS } from '../html/layout.ts';
 import { LLMS_FILE, llmsTxt } from '../llms.ts';
 
 export type PageJob =
@@ -87,8 +88,9 @@ export function renderJobFiles(frame: PageFrame, job: PageJob): OutputFile[] {
 /** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
  * twin alike. */
 const ITEM_BODY_HEADING = 3;
-/** A prose page's own headings sit right under its h1. */
-export const DOC_BODY_HEADING = 2;
+/** A prose page's own headings sit right under its h1, and its h2 and h3 get ids for its table of
+ * contents, clear of the ids the page's frame uses. */
+export const DOC_RENDER = { topHeading: 2, headingIds: FRAME_IDS } as const;
 
 /** Each page's body is parsed once, for its HTML page and its twin together. */
 export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
@@ -107,7 +109,7 @@ export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
       return [{ path: page.htmlFile, bytes: bundleHtml(frame, input) }, { path: page.markdownFile, bytes: bundleTwin(frame, input) }];
     }
     case 'doc': {
-      const input = { ...job.input, body: renderBody(docText(job.input.body, base), { topHeading: DOC_BODY_HEADING }) };
+      const input = { ...job.input, body: renderBody(docText(job.input.body, base), DOC_RENDER) };
       const page = docRef(base, input);
       return [{ path: page.htmlFile, bytes: docHtml(frame, input) }, { path: page.markdownFile, bytes: docTwin(frame, input) }];
     }

@@ -1,5 +1,5 @@
 /** How the overview files skills under clusters: under its first cluster, and named under its second. */
-import type { Catalog, Cluster, Skill } from '../../core/types.ts';
+import type { Catalog, Cluster, Skill } from '../../../core/types.ts';
 
 export function listedIn(catalog: Catalog, cluster: Cluster): { listed: Skill[]; also: Skill[] } {
   return {

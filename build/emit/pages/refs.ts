@@ -4,11 +4,11 @@
  * so a page and its twins never disagree about a path.
  */
 import type { CatalogueModel, BundleEntry, SkillEntry } from '../../model.ts';
-import type { Bundle, Cluster, Skill } from '../../core/types.ts';
-import { selectCatalog } from '../../core/query.ts';
+import type { Bundle, Cluster, Skill } from '../../../core/types.ts';
+import { selectCatalog } from '../../../core/query.ts';
 import { newestDate } from '../../content-dates.ts';
-import { SECTION_INDEX } from '../../core/negotiate.ts';
-import type { IndexedSection } from '../../core/negotiate.ts';
+import { SECTION_INDEX } from '../../../core/negotiate.ts';
+import type { IndexedSection } from '../../../core/negotiate.ts';
 
 export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide' | 'skill-index' | 'bundle-index' | 'cluster-index' | 'search';
 

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { objectName } from '../../cache.ts';
 import { renderTally } from '../../render/markdown-body.ts';
-import { indexCatalog } from '../../core/query.ts';
-import type { Catalog } from '../../core/types.ts';
+import { indexCatalog } from '../../../core/query.ts';
+import type { Catalog } from '../../../core/types.ts';
 import { cataloguePages, renderJobFiles } from './jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup, WrittenFile } from './pool.ts';
 

@@ -1,0 +1,93 @@
+/** The code fingerprints cover exactly what decides a cache entry: what the renderer imports, and
+ * what checking a content file imports plus the schemas. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHECK_ENTRIES, codeFingerprints, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
+import { PROJECT_ROOT } from './index.ts';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A project of a few modules: the entry points, what they import, and code they do not. */
+function project(): { root: string; memo: string; write: (file: string, text: string) => void } {
+  const root = mkdtempSync(join(tmpdir(), 'fingerprint-'));
+  dirs.push(root);
+  const write = (file: string, text: string) => {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), text);
+  };
+  for (const [file, text] of Object.entries({
+    [RENDER_ENTRIES[0]]: "import { page } from '../html/page.ts';\nexport const render = page;\n",
+    [RENDER_ENTRIES[1]]: "import { render } from './render.ts';\nrender();\n",
+    'build/emit/html/page.ts': "import { price } from '../../../core/pricing.ts';\nexport const page = () => price;\n",
+    'core/pricing.ts': 'export const price = 1;\n',
+    [CHECK_ENTRIES[0]]: "export const load = 1;\n",
+    [CHECK_ENTRIES[1]]: "import defs from '../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
+    'schema/defs.schema.json': '{}\n',
+    'schema/content/skill.schema.json': '{}\n',
+    'runtime/payment/check.ts': 'export const check = 1;\n',
+    'functions/catalog.ts': "import { price } from '../core/pricing.ts';\nexport default price;\n",
+    'package-lock.json': '{"lockfileVersion":3}\n',
+    'content/skills/a.md': '---\ntitle: A\n---\n',
+  })) write(file, text);
+  return { root, memo: join(root, 'memo.json'), write };
+}
+
+describe('importedFiles', () => {
+  it("lists the renderer's modules and the checks' modules of this project, and nothing request-time only", () => {
+    const { render, check } = importedFiles(PROJECT_ROOT);
+    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'build/emit/html/skill-page.ts', 'build/render/markdown-body.ts', 'core/pricing.ts']));
+    expect(render.filter((file) => /^(runtime|functions|scripts)\//.test(file) || file === 'build/emit/openapi.ts')).toEqual([]);
+    expect(check).toEqual(expect.arrayContaining(['build/validate.ts', 'build/load.ts']));
+    expect(check.filter((file) => /^(runtime|functions|build\/emit)\//.test(file))).toEqual([]);
+  });
+});
+
+describe('codeFingerprints', () => {
+  it('changes the render fingerprint with any module the renderer imports, and only then', () => {
+    const { root, memo, write } = project();
+    const before = codeFingerprints(root, memo);
+    write('runtime/payment/check.ts', 'export const check = 2;\n');
+    write('functions/catalog.ts', 'export default 2;\n');
+    write('content/skills/a.md', '---\ntitle: B\n---\n');
+    expect(codeFingerprints(root, memo)).toEqual(before);
+    write('core/pricing.ts', 'export const price = 2;\n');
+    const after = codeFingerprints(root, memo);
+    expect(after.render).not.toBe(before.render);
+    expect(after.check).toBe(before.check);
+  });
+
+  it('changes the check fingerprint with the checking code and with any schema, leaving the render one', () => {
+    const { root, memo, write } = project();
+    const before = codeFingerprints(root, memo);
+    write('schema/content/skill.schema.json', '{"type":"object"}\n');
+    const schemaChanged = codeFingerprints(root, memo);
+    expect(schemaChanged.check).not.toBe(before.check);
+    expect(schemaChanged.render).toBe(before.render);
+    write(CHECK_ENTRIES[0], 'export const load = 2;\n');
+    expect(codeFingerprints(root, memo).check).not.toBe(schemaChanged.check);
+  });
+
+  it('changes both with the locked dependencies', () => {
+    const { root, memo, write } = project();
+    const before = codeFingerprints(root, memo);
+    write('package-lock.json', '{"lockfileVersion":3,"packages":{}}\n');
+    const after = codeFingerprints(root, memo);
+    expect(after.render).not.toBe(before.render);
+    expect(after.check).not.toBe(before.check);
+  });
+
+  it('follows a new import at once, though the import lists are remembered between builds', () => {
+    const { root, memo, write } = project();
+    codeFingerprints(root, memo);
+    write('build/emit/html/badge.ts', 'export const badge = 1;\n');
+    write('build/emit/html/page.ts', "import { badge } from './badge.ts';\nexport const page = () => badge;\n");
+    const withBadge = codeFingerprints(root, memo);
+    write('build/emit/html/badge.ts', 'export const badge = 2;\n');
+    expect(codeFingerprints(root, memo).render).not.toBe(withBadge.render);
+    // The same answers without a memo: remembering changes the cost, never the result.
+    expect(codeFingerprints(root, memo)).toEqual(codeFingerprints(root, null));
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The code fingerprints: hashes of exactly the code that decides an entry of the build cache
+ * (build/cache.ts), found by esbuild's own resolver from entry points rather than listed by hand.
+ *
+ * - render, part of every page's key: the project modules the page renderer imports, from the
+ *   main-thread side that makes the frame and the jobs and from the worker that renders them.
+ *   Code the renderer never imports (the payment check, the functions, the API description, the
+ *   command line) is not in it: editing it re-renders nothing. Data the renderer reads as files
+ *   rather than imports (the stylesheet, the icon) reaches every page through the page frame,
+ *   which is part of the key on its own.
+ * - check, for the cached front matter of content files: the loading and validating code and
+ *   every schema.
+ *
+ * Both also cover the locked dependencies and Node's major version.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import { buildSync } from 'esbuild';
+import fg from 'fast-glob';
+import { writeFileAtomically } from './atomic-file.ts';
+
+/** Bumped when the meaning of a fingerprint or the memo's layout changes. */
+const FINGERPRINT_FORMAT = 2;
+
+/** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
+export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/worker.ts'] as const;
+/** Where checking a content file starts: reading it and validating it against its schema. */
+export const CHECK_ENTRIES = ['build/load.ts', 'build/validate.ts'] as const;
+
+/** What decides each kind of cache entry (build/cache.ts). */
+export interface CodeFingerprints {
+  /** The page renderer's code: part of every rendered page's key. */
+  render: string;
+  /** The code that parses and checks a content file, and the schemas it checks against: a cached
+   * front matter is known to pass only under the same checks. */
+  check: string;
+}
+
+interface Inputs {
+  render: string[];
+  check: string[];
+}
+
+/**
+ * Project files each group of entries imports, directly or not (JSON included), sorted and
+ * relative to the project root, in one pass of esbuild's resolver. Packages are left out:
+ * package-lock.json stands for them.
+ */
+export function importedFiles(projectRoot: string): Inputs {
+  const groups = { render: RENDER_ENTRIES, check: CHECK_ENTRIES };
+  const entryPoints = Object.entries(groups).flatMap(([group, entries]) =>
+    entries.map((entry, index) => ({ in: join(projectRoot, entry), out: `${group}-${index}` })));
+  const { metafile } = buildSync({
+    absWorkingDir: projectRoot,
+    entryPoints,
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outdir: join(projectRoot, '.fingerprint'),
+    logLevel: 'silent',
+  });
+  const inputs: Inputs = { render: [], check: [] };
+  for (const [output, { inputs: used }] of Object.entries(metafile.outputs)) {
+    const group = basename(output).split('-')[0] as keyof Inputs;
+    inputs[group].push(...Object.keys(used).map((input) => relative(projectRoot, join(projectRoot, input)).split(sep).join('/')));
+  }
+  return { render: [...new Set(inputs.render)].sort(), check: [...new Set(inputs.check)].sort() };
+}
+
+/** Both fingerprints of the project at `projectRoot`. Content is not in them: a commit that only
+ * changes other content files leaves every unchanged page's key as it was. */
+export function codeFingerprints(projectRoot: string, memoFile: string | null = defaultMemoFile(projectRoot)): CodeFingerprints {
+  const inputs = memoisedInputs(projectRoot, memoFile);
+  const schemas = fg.sync('schema/**/*.json', { cwd: projectRoot });
+  return {
+    render: hashFiles(projectRoot, 'render', inputs.render),
+    check: hashFiles(projectRoot, 'check', [...new Set([...inputs.check, ...schemas])].sort()),
+  };
+}
+
+/** Hash of these files' names and bytes, the locked dependencies and Node's major version. */
+function hashFiles(projectRoot: string, purpose: string, files: readonly string[]): string {
+  const hash = createHash('sha256').update(`${purpose} ${FINGERPRINT_FORMAT}\nnode ${process.versions.node.split('.')[0]}\n`);
+  for (const file of [...files, 'package-lock.json']) hash.update(`${file}\n`).update(readFileSync(join(projectRoot, file))).update('\n');
+  return hash.digest('base64url');
+}
+
+const defaultMemoFile = (projectRoot: string) => join(projectRoot, 'node_modules/.cache/skill-catalogue-fingerprint.json');
+
+interface Memo {
+  format: number;
+  inputs: Inputs;
+  /** Each input's stamp when its imports were read. */
+  stamps: Record<string, string>;
+}
+
+const stampOf = (path: string): string => {
+  const stat = statSync(path, { bigint: true });
+  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+};
+
+/**
+ * Resolving imports costs esbuild a pass over every module (a tenth of a second or more); which
+ * files are imported changes only when one of them does. So the lists are kept with each file's
+ * stamp (inode, size, modification and change times: no write leaves them all as they were), and
+ * resolved again only when a stamp differs. The hashes are always taken from the bytes.
+ */
+function memoisedInputs(projectRoot: string, memoFile: string | null): Inputs {
+  if (memoFile) {
+    try {
+      const memo = JSON.parse(readFileSync(memoFile, 'utf8')) as Memo;
+      if (memo.format === FINGERPRINT_FORMAT && Object.entries(memo.stamps).every(([file, stamp]) => stampOf(join(projectRoot, file)) === stamp)) {
+        return memo.inputs;
+      }
+    } catch {
+      // No memo, an unreadable one or a file gone: resolve again.
+    }
+  }
+  const inputs = importedFiles(projectRoot);
+  if (memoFile) {
+    const stamps = Object.fromEntries([...new Set([...inputs.render, ...inputs.check])].map((file) => [file, stampOf(join(projectRoot, file))]));
+    try {
+      writeFileAtomically(memoFile, JSON.stringify({ format: FINGERPRINT_FORMAT, inputs, stamps } satisfies Memo));
+    } catch {
+      // A read-only tree: the next build resolves again.
+    }
+  }
+  return inputs;
+}

@@ -1,0 +1,23 @@
+/**
+ * Every major's prefix serves the same files: `dist/v1/skills/x.json` is `dist/skills/x.json`.
+ * Published as files rather than rewritten at request time, a `/v1` path is answered like any
+ * other: a file when one is there, otherwise the not-found function, whose JSON 404 keeps the
+ * `/v1` in its hints. A rewrite (`/v1/* → /:splat`) would instead depend on how Netlify runs a
+ * rewrite's target back through the functions with `preferStatic`, an order its docs leave open
+ * (docs.netlify.com/platform/request-chain). The copies are hard links within the new folder, and
+ * Netlify uploads a deploy's files by their digest, so each is stored and uploaded once.
+ */
+import { majorPrefixes, MAJORS } from '../core/headers.ts';
+import type { MajorLifecycle } from '../core/headers.ts';
+import { HEADERS_FILE } from './emit/headers.ts';
+import type { OutputFolder } from './write.ts';
+
+/** Netlify's own configuration, read at the top of the published folder only. */
+const NOT_MIRRORED = new Set([HEADERS_FILE]);
+
+/** Publishes every file of `output` under each major's prefix; how many files that added. */
+export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
+  const before = output.files.length;
+  for (const prefix of majorPrefixes(majors)) output.mirror(prefix.slice(1), (path) => NOT_MIRRORED.has(path));
+  return output.files.length - before;
+}

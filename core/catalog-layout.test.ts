@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { layoutFits, renderCatalogQuery, serialiseCatalog } from './catalog-layout.ts';
+import { catalogFor } from './query.ts';
+import type { CatalogQuery } from './query.ts';
+import { jsonBytes } from './json.ts';
+import { CLUSTER_IDS, SORT_NAMES } from './types.ts';
+import { catalog } from '../test/fixtures/catalog.ts';
+
+const { bytes, layout } = serialiseCatalog(catalog);
+
+describe('serialiseCatalog', () => {
+  it('writes exactly what JSON.stringify writes', () => {
+    expect(bytes).toBe(jsonBytes(catalog));
+  });
+
+  it('records the byte range of every skill and bundle', () => {
+    const file = Buffer.from(bytes);
+    expect(layout.length).toBe(file.length);
+    const at = (ranges: number[], i: number) => JSON.parse(file.subarray(ranges[2 * i], ranges[2 * i + 1]).toString());
+    catalog.skills.forEach((skill, i) => expect(at(layout.skillRanges, i)).toEqual(skill));
+    catalog.bundles.forEach((bundle, i) => expect(at(layout.bundleRanges, i)).toEqual(bundle));
+    expect(layout.skillSlugs).toEqual(catalog.skills.map((s) => s.slug));
+  });
+});
+
+describe('layoutFits', () => {
+  it('accepts the file it was made for', () => expect(layoutFits(Buffer.from(bytes), layout)).toBe(true));
+  it('refuses a file of another length', () => expect(layoutFits(Buffer.from(`${bytes} `), layout)).toBe(false));
+  it('refuses a file of the same length with items elsewhere', () => {
+    const shifted = Buffer.from(bytes.replace('"skills":[', '"skills": [').replace(/\n$/, ''));
+    expect(shifted.length).toBe(layout.length);
+    expect(layoutFits(shifted, layout)).toBe(false);
+  });
+});
+
+describe('renderCatalogQuery', () => {
+  const query = fc.record<CatalogQuery>({
+    clusters: fc.subarray([...CLUSTER_IDS]),
+    sort: fc.constantFrom(...SORT_NAMES),
+    limit: fc.option(fc.integer({ min: 1, max: 200 }), { nil: null }),
+  });
+
+  it('gives, byte for byte, what serialising the query result would give', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        expect(renderCatalogQuery(Buffer.from(bytes), layout, q).toString()).toBe(jsonBytes(catalogFor(catalog, layout.index, q)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
