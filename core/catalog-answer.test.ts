@@ -1,15 +1,15 @@
 /**
- * The catalog function's behaviour in-process: Request in, Response out, over the catalogue the
- * build wrote into dist/ (the test run's global setup builds it). Expected values come from
- * dist/catalog.json and the specification's rules (test/helpers/catalog-oracle.ts), never from the
- * query core under test.
+ * The catalogue's answers in-process: Request in, Response out, over a small catalogue made in
+ * memory (test/fixtures/catalog.ts), serialised with its layout as the build does it. Expected
+ * values come from that catalogue and the specification's rules (test/helpers/catalog-oracle.ts),
+ * never from the query core under test. The deployed function over the built catalogue is
+ * test/dist/catalog-function.test.ts.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import functionConstants from '../runtime/generated/function-constants.json' with { type: 'json' };
-import catalogFunction from '../functions/catalog.ts';
 import { answerCatalog } from './catalog-answer.ts';
 import { cachedCatalog, loadCatalog } from '../runtime/catalog-source.ts';
 import type { LoadedCatalog } from '../runtime/catalog-source.ts';
@@ -18,7 +18,8 @@ import { apiHeaders } from './headers.ts';
 import type { MajorLifecycle } from './headers.ts';
 import { apiValidator } from '../build/ajv.ts';
 import type { Catalog, ErrorBody } from './types.ts';
-import { distCatalog, distPath, distStamp, readDist } from '../test/helpers/dist.ts';
+import { catalog as fixtureCatalog } from '../test/fixtures/catalog.ts';
+import { serialiseCatalog } from './catalog-layout.ts';
 import { expectApiHeaders, headerRecord } from '../test/helpers/api-headers.ts';
 import { CLUSTERS, expectedAnswer, matchesClusters } from '../test/helpers/catalog-oracle.ts';
 
@@ -27,11 +28,17 @@ const constants = { buildVersion: '7.7.7+feedbee', baseUrl: 'https://shop.exampl
 const stamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
 const CACHE_HOUR = 'public, max-age=3600';
 
-const catalogFile = distPath('catalog.json');
-const fileBytes = readDist('catalog.json');
-const catalog: Catalog = distCatalog();
+const catalog: Catalog = fixtureCatalog;
+/** The catalogue file and its layout, as the build writes them. */
+const serialised = serialiseCatalog(catalog);
+const fileBytes = Buffer.from(serialised.bytes);
+/** The same bytes as a file, for reading without the layout. */
+const catalogDir = mkdtempSync(join(tmpdir(), 'catalog-file-'));
+const catalogFile = join(catalogDir, 'catalog.json');
+writeFileSync(catalogFile, fileBytes);
+afterAll(() => rmSync(catalogDir, { recursive: true, force: true }));
 /** As the deployed function reads it: with the layout the build made. */
-const getCatalog = cachedCatalog(() => loadCatalog([catalogFile], functionConstants.catalogLayout));
+const getCatalog = cachedCatalog(async (): Promise<LoadedCatalog> => ({ bytes: fileBytes, layout: serialised.layout }));
 
 function answer(query = '', init: RequestInit = {}, get: () => Promise<LoadedCatalog> = getCatalog, path = '/catalog.json') {
   return answerCatalog(new Request(`http://localhost${path}${query}`, init), get, constants);
@@ -66,7 +73,7 @@ const withoutBodyHeaders = (headers: Headers) => {
 };
 
 describe('answerCatalog: the unfiltered catalogue', () => {
-  it('answers /catalog.json with exactly the bytes of dist/catalog.json', async () => {
+  it('answers /catalog.json with exactly the bytes of the catalogue file', async () => {
     const response = await answer();
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(fileBytes)).toBe(true);
@@ -349,45 +356,6 @@ describe('answerCatalog: methods', () => {
   });
 });
 
-describe('functions/catalog.ts: the full header set with no _headers in play', () => {
-  const deployed = { buildVersion: functionConstants.buildVersion, baseUrl: functionConstants.baseUrl };
-  const call = (path: string, init?: RequestInit) => catalogFunction(new Request(`http://localhost${path}`, init));
-
-  it.each(['/catalog.json', '/catalog.json?cluster=ship&sort=title', '/v1/catalog.json?limit=3'])('answers %s with every API header', async (path) => {
-    const response = await call(path);
-    expect(response.status).toBe(200);
-    expectApiHeaders(response.headers, { stamp: deployed, cacheControl: CACHE_HOUR });
-  });
-
-  it('lets the CDN keep each distinct query until the next deploy', async () => {
-    const response = await call('/catalog.json?sort=title');
-    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/\bdurable\b/);
-    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/\bs-maxage=[1-9][0-9]*/);
-    expect(response.headers.get('netlify-vary')).toBe('query');
-  });
-
-  it('answers /catalog.json with the bytes of dist/catalog.json', async () => {
-    expect(Buffer.from(await (await call('/catalog.json')).arrayBuffer()).equals(fileBytes)).toBe(true);
-  });
-
-  it('carries the build version the build wrote into dist/version.json', async () => {
-    expect((await call('/catalog.json')).headers.get('x-build-version')).toBe(distStamp().buildVersion);
-  });
-
-  it('answers a 304 with every API header', async () => {
-    const tag = (await call('/catalog.json?limit=1')).headers.get('etag')!;
-    const response = await call('/catalog.json?limit=1', { headers: { 'if-none-match': tag } });
-    expect(response.status).toBe(304);
-    expectApiHeaders(response.headers, { stamp: deployed, cacheControl: CACHE_HOUR });
-  });
-
-  it('answers a 400 with every API header', async () => {
-    const response = await call('/catalog.json?cluster=nope');
-    expect(response.status).toBe(400);
-    expectApiHeaders(response.headers, { stamp: deployed, cacheControl: CACHE_HOUR });
-  });
-});
-
 describe('answerCatalog: 500 when the catalogue cannot be read', () => {
   let dir: string;
   let errorLog: ReturnType<typeof vi.spyOn>;
@@ -406,7 +374,7 @@ describe('answerCatalog: 500 when the catalogue cannot be read', () => {
 
   let n = 0;
   const tempFile = () => join(dir, `catalog-${++n}.json`);
-  const fromFile = (path: string) => cachedCatalog(() => loadCatalog([path], functionConstants.catalogLayout));
+  const fromFile = (path: string) => cachedCatalog(() => loadCatalog([path], serialised.layout));
   const corruptions: [string, () => Buffer][] = [
     ['cut off halfway', () => fileBytes.subarray(0, Math.floor(fileBytes.length / 2))],
     ['not JSON at all', () => Buffer.from('<html>oops</html>')],
@@ -496,7 +464,7 @@ describe('answerCatalog: a catalogue file replaced after the build', () => {
     await writeFile(path, bytes);
     return { path, bytes };
   }
-  const fromFile = (path: string) => cachedCatalog(() => loadCatalog([path], functionConstants.catalogLayout));
+  const fromFile = (path: string) => cachedCatalog(() => loadCatalog([path], serialised.layout));
 
   it('gives a hand-edited file of the same length a new ETag', async () => {
     const { path, bytes } = await handEdited('9');
@@ -556,13 +524,5 @@ describe('deprecation of a major', () => {
       expect(response.headers.get('sunset')).toBeNull();
       expect(response.headers.get('link')).toBeNull();
     }
-  });
-});
-
-describe('functions/catalog.ts: malformed percent-encoding', () => {
-  it.each(['?cluster=%E0%A4%A', '?sort=%ZZ', '?limit=5%'])('answers %s with a JSON 400, never a crash or a guess', async (query) => {
-    const response = await catalogFunction(new Request(`http://localhost/catalog.json${query}`));
-    const body = await errorOf(response, 400);
-    expect(body.message).toMatch(/malformed percent-encoding/);
   });
 });

@@ -1,16 +1,18 @@
 /**
  * Answers for paths with nothing published, in-process: JSON 404s (with "did you mean") for API
- * paths, Markdown for twins, the HTML page otherwise. Slugs come from dist/catalog.json.
+ * paths, Markdown for twins, the HTML page otherwise, over a catalogue made in memory
+ * (test/fixtures/catalog.ts). The deployed function over the built catalogue is
+ * test/dist/not-found-function.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import functionConstants from '../runtime/generated/function-constants.json' with { type: 'json' };
-import notFoundFunction from '../functions/not-found.ts';
 import { answerNotFound } from './not-found-answer.ts';
 import type { NotFoundResources } from './not-found-answer.ts';
-import { cachedCatalog, loadCatalog } from '../runtime/catalog-source.ts';
+import { cachedCatalog } from '../runtime/catalog-source.ts';
+import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import { serialiseCatalog } from './catalog-layout.ts';
 import { apiValidator } from '../build/ajv.ts';
 import type { ErrorBody } from './types.ts';
-import { distCatalog, distPath } from '../test/helpers/dist.ts';
+import { catalog } from '../test/fixtures/catalog.ts';
 import { expectApiHeaders } from '../test/helpers/api-headers.ts';
 
 const constants = { buildVersion: '7.7.7+feedbee', baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };
@@ -18,9 +20,9 @@ const stamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl
 const base = constants.baseUrl;
 const PAGE = '<!doctype html><html lang="en"><head><title>Lost</title></head><body><h1>This page is the built 404</h1></body></html>';
 
-const catalog = distCatalog();
+const serialised = serialiseCatalog(catalog);
 const resources: NotFoundResources = {
-  catalog: cachedCatalog(() => loadCatalog([distPath('catalog.json')], functionConstants.catalogLayout)),
+  catalog: cachedCatalog(async (): Promise<LoadedCatalog> => ({ bytes: Buffer.from(serialised.bytes), layout: serialised.layout })),
   notFoundPage: async () => PAGE,
 };
 
@@ -213,17 +215,6 @@ describe('answerNotFound: preflights', () => {
   });
 });
 
-describe('functions/not-found.ts', () => {
-  it('answers with the constants the build wrote and the full header set', async () => {
-    const response = await notFoundFunction(new Request('http://localhost/v1/skills/no-such-skill-here.json'));
-    await notFoundOf(response.clone());
-    expectApiHeaders(response.headers, {
-      stamp: { buildVersion: functionConstants.buildVersion, baseUrl: functionConstants.baseUrl },
-      cacheControl: 'public, max-age=3600',
-    });
-  });
-});
-
 describe('answerNotFound: near-misses on API paths', () => {
   it.each(['/catalog.json.', '/catalog.json/', '/catalog.json~', '/skills/x.JSON', '/v1/skills/x.Json', '/version.json%20', '/API/public/nothing'])(
     'answers %s with the JSON 404, not the HTML page',
@@ -246,15 +237,5 @@ describe('answerNotFound: near-misses on API paths', () => {
 
   it.each(['/jsonp', '/skills/json', '/skills/x.jsonl-notes'])('keeps the HTML page for %s, which is not named like a JSON document', async (path) => {
     expect((await answer(path)).headers.get('content-type')).toMatch(/^text\/html/);
-  });
-});
-
-describe('functions/not-found.ts: malformed percent-encoding', () => {
-  it.each(['/%ZZ', '/skills/%E0%A4%A.json', '/nowhere?x=%E0%A4%A'])('answers %s with a JSON 400 naming the bad escape', async (path) => {
-    const response = await notFoundFunction(new Request(`http://localhost${path}`));
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as ErrorBody;
-    expect(body.code).toBe('bad_request');
-    expect(body.message).toMatch(/percent-encoding/);
   });
 });

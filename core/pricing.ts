@@ -2,6 +2,13 @@
 import type { BundlePrice } from './types.ts';
 import { CURRENCY, TAX_NOTE } from './types.ts';
 
+/** What every price includes, in the one sentence every page, twin and description uses: the
+ * schema's tax note (`tax` of every bundle price). */
+export const PRICES_NOTE = `Prices are ${TAX_NOTE}.`;
+
+/** The same for amounts given in cents: the API's and the MCP server's descriptions. */
+export const PRICES_IN_CENTS_NOTE = `Prices are euro cents, ${TAX_NOTE}.`;
+
 export const PRICING_RULE =
   'A bundle costs the sum of its skills\' net prices, except that, with the prices ordered from highest to lowest, every third skill (the 3rd, 6th, 9th, …) is free.';
 

@@ -8,7 +8,8 @@ import { addClusters, parseLimit } from './query.ts';
 import type { QueryProblem } from './query.ts';
 import { nearest } from './nearest.ts';
 import { echo } from './errors.ts';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES, SKILL_KINDS } from './search.ts';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES } from './search.ts';
+import { SKILL_KINDS } from './types.ts';
 import type { SearchQuery, SearchType } from './search.ts';
 
 export const SEARCH_PARAMETERS = ['q', 'cluster', 'kind', 'type', 'limit'] as const;

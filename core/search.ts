@@ -33,7 +33,7 @@
 import MiniSearch from 'minisearch';
 import type { AsPlainObject, Options, SearchResult as MiniSearchHit } from 'minisearch';
 import type { Bundle, ClusterId, ScoredBundle, ScoredDocSummary, ScoredSkill, SearchType, Skill, SkillKind } from './types.ts';
-import { CLUSTER_IDS } from './types.ts';
+import { CLUSTER_IDS, SKILL_KINDS } from './types.ts';
 import { LIMIT_MAX, LIMIT_MIN } from './query.ts';
 
 /** The index file in dist/, gzipped JSON (build/emit/search-index.ts); search-source.ts reads it. */
@@ -47,7 +47,6 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_TYPES: readonly SearchType[] = ['skill', 'bundle', 'doc'];
 export type { SearchType };
 
-export const SKILL_KINDS: readonly SkillKind[] = ['command', 'reference'];
 
 /** A prose page as search lists it: its JSON twin without the text, typed `doc`. */
 export type DocSummary = Omit<ScoredDocSummary, 'score'>;

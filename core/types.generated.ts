@@ -21,9 +21,9 @@ export type HttpsUrl = string;
  */
 export type Cents = number;
 /**
- * URL with {base} (the canonical origin) and {slug} placeholders: starts with {base} or https://, at most 500 characters. Filled in, it must be a valid Url.
+ * An https:// URL on the shop's origin with {slug} where the item's slug goes, and no other {placeholder}, such as https://shop.example.com/cart?add=skill:{slug}; at most 500 characters. Filled in, it must be an HttpsUrl on another origin than base_url (the build checks that).
  */
-export type UrlTemplate = string;
+export type CartTemplate = string;
 /**
  * Job cluster, in catalogue order.
  */
@@ -245,7 +245,7 @@ export interface SharedDefinitions {
   [k: string]: unknown | undefined;
 }
 /**
- * content/site.yaml: the shop's name, addresses, price and URL templates.
+ * content/site.yaml: the shop's name, addresses, price and, optionally, the shop's cart links.
  */
 export interface SiteContent {
   name: Title;
@@ -255,10 +255,12 @@ export interface SiteContent {
   pricing: {
     single_cents: Cents;
   };
-  urls: {
-    install: UrlTemplate;
-    skill_cart: UrlTemplate;
-    bundle_cart: UrlTemplate;
+  /**
+   * The shop that sells the skills, on its own origin (never this site's): where "Add to cart" goes. Without it no page or twin shows a cart link, and the API's cart_url is the item's own page.
+   */
+  shop?: {
+    skill_cart: CartTemplate;
+    bundle_cart: CartTemplate;
   };
 }
 /**
@@ -653,3 +655,10 @@ export interface ScoredDocSummary {
   description: Line2;
   score: Score;
 }
+
+/** The values of schema/defs.schema.json's enums and consts. */
+export const CLUSTER_IDS: readonly ClusterId[] = ["ideas","ship","design","activation","positioning","pricing","gtm"];
+export const SKILL_KINDS: readonly SkillKind[] = ["command","reference"];
+export const SORT_NAMES: readonly SortName[] = ["default","price_asc","price_desc","title"];
+export const CURRENCY = "EUR" satisfies Currency;
+export const TAX_NOTE = "net, VAT added at checkout" satisfies TaxNote;

@@ -1,8 +1,12 @@
 /**
  * Generates core/types.generated.ts from schema/ so the code's types never drift from the
- * schemas. `--check` exits non-zero when the committed file is stale (used by the test suite).
+ * schemas: a type per schema, and a constant per enum or const of schema/defs.schema.json (the
+ * cluster ids in catalogue order, the sort names, the currency, the tax note), so the values are
+ * written once, in the schema. scripts/types.test.ts fails when the committed file is stale.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { schemaDir, schemaFiles } from '../build/schemas.ts';
 
@@ -26,19 +30,28 @@ export async function generateTypes(): Promise<string> {
     format: true,
     ignoreMinAndMaxItems: true,
   });
-  return ts;
+  return `${ts}${defValues()}`;
+}
+
+/** `ClusterId` → `CLUSTER_ID`. */
+const screaming = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+/** A constant for each string enum (`CLUSTER_IDS`, in the schema's order) and string const
+ * (`CURRENCY`) among the shared definitions, typed by its generated type. */
+function defValues(): string {
+  const defs = (JSON.parse(readFileSync(join(schemaDir, 'defs.schema.json'), 'utf8')) as { $defs: Record<string, { enum?: unknown[]; const?: unknown }> }).$defs;
+  const lines: string[] = [];
+  for (const [name, def] of Object.entries(defs)) {
+    if (def.enum?.every((value) => typeof value === 'string')) {
+      lines.push(`export const ${screaming(name)}S: readonly ${name}[] = ${JSON.stringify(def.enum)};`);
+    } else if (typeof def.const === 'string') {
+      lines.push(`export const ${screaming(name)} = ${JSON.stringify(def.const)} satisfies ${name};`);
+    }
+  }
+  return lines.length === 0 ? '' : `\n/** The values of schema/defs.schema.json's enums and consts. */\n${lines.join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fresh = await generateTypes();
-  if (process.argv.includes('--check')) {
-    const current = await readFile(typesFile, 'utf8').catch(() => '');
-    if (current !== fresh) {
-      console.error('core/types.generated.ts is stale: run `npm run types`.');
-      process.exit(1);
-    }
-  } else {
-    await writeFile(typesFile, fresh);
-    console.log('wrote core/types.generated.ts');
-  }
+  await writeFile(typesFile, await generateTypes());
+  console.log('wrote core/types.generated.ts');
 }

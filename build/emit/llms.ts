@@ -15,6 +15,7 @@ import { markdownOf } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';
+import { PRICES_NOTE } from '../../core/pricing.ts';
 
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
@@ -40,7 +41,7 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
     paragraph(
       'Every page has a Markdown twin: append ', { type: 'inlineCode', value: '.md' }, ' to its path or send ',
       { type: 'inlineCode', value: 'Accept: text/markdown' }, '. Start at the ', link(homeRef(frame.site).markdownUrl, 'catalogue overview'),
-      `. Prices are net euro, VAT added at checkout; a skill costs ${formatEuro(frame.site.singleCents)} unless marked otherwise, and in a bundle every third skill is free. `,
+      `. ${PRICES_NOTE} A skill costs ${formatEuro(frame.site.singleCents)} unless marked otherwise, and in a bundle every third skill is free. `,
       'The same facts are JSON at ', link(`${base}/catalog.json`, `${base}/catalog.json`), '.',
     ),
     // Code, not a link: the endpoint answers MCP's POSTs, and a GET of it is a 405, not a document.

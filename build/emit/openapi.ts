@@ -25,6 +25,7 @@ import { SEARCH_Q_MAX } from '../../core/search-query.ts';
 import { ageHeaders, HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from '../../runtime/payment/index.ts';
 import type { CatalogueModel } from '../model.ts';
 import type { Emitter } from './types.ts';
+import { PRICES_IN_CENTS_NOTE } from '../../core/pricing.ts';
 
 type Json = Record<string, unknown>;
 
@@ -182,7 +183,7 @@ export function openApiDocument(model: CatalogueModel): Json {
       title: `${model.site.name} catalogue read API`,
       version: `${CURRENT_MAJOR}.0.0`,
       description:
-        `${model.site.description}\n\nRead-only, no key, CORS open to any origin. Prices are net euro cents; VAT is added at checkout. ` +
+        `${model.site.description}\n\nRead-only, no key, CORS open to any origin. ${PRICES_IN_CENTS_NOTE} ` +
         `Every endpoint is also reachable under /v1 (pinned to major ${CURRENT_MAJOR}). Responses are cacheable for one hour and carry a strong or weak ETag; ` +
         `send If-None-Match to get 304. Every path answers OPTIONS as a CORS preflight and ${REFUSED_METHODS.map((m) => m.toUpperCase()).join(', ')} with 405. ` +
         `Please send a User-Agent through which you can be reached. Build ${model.stamp.buildVersion}.`,

@@ -17,6 +17,7 @@ import type { ErrorLinks } from '../errors.ts';
 import { jsonBytes } from '../json.ts';
 import { nearest } from '../nearest.ts';
 import type { Tool, ToolAnswer, ToolResources } from './tools.ts';
+import { PRICES_IN_CENTS_NOTE } from '../pricing.ts';
 
 export interface ServerIdentity {
   /** Package version plus short commit: the build that answers. */
@@ -31,7 +32,7 @@ export const MAX_REQUEST_BYTES = 64 * 1024;
 const INSTRUCTIONS =
   'A read-only catalogue of skills for coding agents, sold singly or in bundles. search_skills finds skills by words, job cluster or kind; ' +
   'get_skill and get_bundle give one in full (its JSON twin and its Markdown page); list_clusters names the job clusters. ' +
-  'Prices are net euro cents, VAT added at checkout. Errors carry hints: the nearest slug\'s URL when a slug is unknown.';
+  `${PRICES_IN_CENTS_NOTE} Errors carry hints: the nearest slug's URL when a slug is unknown.`;
 
 /** The SDK's server validates elicitation answers, which this server never asks for: one validator per instance is enough. */
 let validator: AjvJsonSchemaValidator | undefined;

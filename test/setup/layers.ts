@@ -10,13 +10,13 @@
  */
 export const LAYERS = {
   unit: {
-    include: ['build/**/*.test.ts', 'core/**/*.test.ts', 'runtime/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
-    // Still read what a build wrote (dist/ or the generated function constants).
-    exclude: ['core/catalog-answer.test.ts', 'core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
+    include: ['build/**/*.test.ts', 'core/**/*.test.ts', 'runtime/**/*.test.ts', 'dev/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
+    // Reads what a build wrote.
+    exclude: ['build/hand-headers.test.ts'],
   },
   build: {
     include: ['test/*.test.ts', 'test/build/**/*.test.ts', 'test/dist/**/*.test.ts', 'test/pages/**/*.test.ts', 'test/payment/**/*.test.ts',
-      'core/catalog-answer.test.ts', 'core/not-found-answer.test.ts', 'build/hand-headers.test.ts'],
+      'build/hand-headers.test.ts'],
     exclude: [],
   },
   http: { include: ['test/e2e/**/*.test.ts', 'test/http/**/*.test.ts'], exclude: [] },

@@ -10,6 +10,7 @@ import type { PageFrame } from '../pages/frame.ts';
 import { clusterIndexRef, clusterRef } from '../pages/refs.ts';
 import { renderPage } from './layout.ts';
 import { bundleCard, clusterPath, section, skillCard } from './parts.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 /** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
 export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog): string {
@@ -20,7 +21,7 @@ export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog
       h('p.eyebrow', 'Cluster'),
       h('h1', cluster.label),
       h('p.lead', cluster.question),
-      h('p', `${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')} for this job. Prices are net, VAT added at checkout.`),
+      h('p', `${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')} for this job. ${PRICES_NOTE}`),
     ]),
     section('skills', 'Skills', members.skills.length > 0
       ? [h('ul.cards', members.skills.map(skillCard))]

@@ -14,6 +14,7 @@ import { renderPage } from './layout.ts';
 import { webSite } from './structured-data.ts';
 import { SEARCH_PAGE_PATH } from '../../../core/search-answer.ts';
 import { bundleCard, clusterPath, skillCard, skillPath } from './parts.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;
 
@@ -23,7 +24,7 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
     h('header.intro', [
       h('h1', frame.site.name),
       h('p.lead', frame.site.description),
-      h('p', `A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise; in a bundle every third skill is free. Prices are net, VAT added at checkout.`),
+      h('p', `A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise; in a bundle every third skill is free. ${PRICES_NOTE}`),
     ]),
     h('section#clusters', { ariaLabel: 'Clusters' }, [
       h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', frame.clusters.map((cluster) =>

@@ -16,12 +16,13 @@ import { renderPage } from './layout.ts';
 import type { PageLayout } from './layout.ts';
 import { clusterAnchor } from './home-page.ts';
 import { bundleCard, clusterPath, section, skillCard } from './parts.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 export function skillIndexHtml(frame: PageFrame, catalog: Catalog): string {
   const page = skillIndexRef(frame.site);
   const groups = frame.clusters.map((cluster) => ({ cluster, skills: listedIn(catalog, cluster).listed })).filter((group) => group.skills.length > 0);
   return indexPage(frame, page, 'skills', [
-    intro(page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. Prices are net, VAT added at checkout.`),
+    intro(page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE}`),
     groups.length > 1
       ? h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', groups.map(({ cluster }) => h('li', h('a', { href: `#${clusterAnchor(cluster)}` }, cluster.label)))))
       : null,
@@ -40,7 +41,7 @@ export function skillIndexHtml(frame: PageFrame, catalog: Catalog): string {
 export function bundleIndexHtml(frame: PageFrame, catalog: Catalog): string {
   const page = bundleIndexRef(frame.site);
   return indexPage(frame, page, 'bundles', [
-    intro(page, `${catalog.pricing.rule} Prices are net, VAT added at checkout.`),
+    intro(page, `${catalog.pricing.rule} ${PRICES_NOTE}`),
     section('bundle-list', count(catalog.bundles.length, 'bundle'), [
       catalog.bundles.length > 0 ? h('ul.cards', catalog.bundles.map(bundleCard)) : h('p', 'No bundle is published yet.'),
     ]),

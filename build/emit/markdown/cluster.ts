@@ -6,6 +6,7 @@ import { clusterRef } from '../pages/refs.ts';
 import { frontMatter, twinDocument } from './document.ts';
 import { heading, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 /** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
 export function clusterTwin(frame: PageFrame, cluster: Cluster, members: Catalog): string {
@@ -14,7 +15,7 @@ export function clusterTwin(frame: PageFrame, cluster: Cluster, members: Catalog
   const blocks: Block[] = [
     heading(1, cluster.label),
     paragraph(cluster.question),
-    paragraph(`${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')}. Prices are net, VAT added at checkout. JSON: `, link(jsonUrl, jsonUrl)),
+    paragraph(`${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')}. ${PRICES_NOTE} JSON: `, link(jsonUrl, jsonUrl)),
     heading(2, 'Skills'),
     members.skills.length > 0 ? skillList(members.skills) : paragraph('No published skill answers this question yet.'),
   ];

@@ -8,13 +8,14 @@ import { frontMatter, twinDocument } from './document.ts';
 import { facts, heading, joined, link, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
 import { bundleList, skillList } from './cluster.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 export function homeTwin(frame: PageFrame, catalog: Catalog): string {
   const base = frame.site.baseUrl;
   const blocks: Block[] = [
     heading(1, frame.site.name),
     paragraph(frame.site.description),
-    paragraph(`A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise; in a bundle every third skill is free. Prices are net, VAT added at checkout.`),
+    paragraph(`A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise; in a bundle every third skill is free. ${PRICES_NOTE}`),
   ];
   for (const cluster of frame.clusters) {
     const { listed, also } = listedIn(catalog, cluster);

@@ -10,11 +10,12 @@ import { frontMatter, twinDocument } from './document.ts';
 import { heading, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
 import { bundleList, skillList } from './cluster.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 export function skillIndexTwin(frame: PageFrame, catalog: Catalog): string {
   const page = skillIndexRef(frame.site);
   const blocks: Block[] = [
-    ...intro(frame, page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. Prices are net, VAT added at checkout. JSON: `),
+    ...intro(frame, page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE} JSON: `),
   ];
   for (const cluster of frame.clusters) {
     const { listed } = listedIn(catalog, cluster);
@@ -28,7 +29,7 @@ export function skillIndexTwin(frame: PageFrame, catalog: Catalog): string {
 export function bundleIndexTwin(frame: PageFrame, catalog: Catalog): string {
   const page = bundleIndexRef(frame.site);
   return twinDocument(frontMatter(frame, page), [
-    ...intro(frame, page, `${catalog.pricing.rule} Prices are net, VAT added at checkout. JSON: `),
+    ...intro(frame, page, `${catalog.pricing.rule} ${PRICES_NOTE} JSON: `),
     heading(2, count(catalog.bundles.length, 'bundle')),
     catalog.bundles.length > 0 ? bundleList(catalog.bundles) : paragraph('No bundle is published yet.'),
   ]);
