@@ -111,7 +111,7 @@ for (const size of sizes) {
   const cold = await measureColdStart(PROJECT_ROOT, out, constants, work);
   queries.push({ size, results, cold, catalogBytes: layout.length });
   console.error(`N = ${size}: search…`);
-  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings['emit search-index'] ?? NaN;
+  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings?.['emit search-index'] ?? NaN;
   searches.push({ size, indexMs, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
 
   clean();

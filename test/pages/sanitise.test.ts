@@ -106,6 +106,8 @@ describe('sanitising an editor’s body', () => {
       const about = elements(tree).find((el) => el.tagName === 'section' && String(el.properties.ariaLabelledBy) === 'about');
       expect(about).toBeDefined();
       expect(problems(about!)).toEqual([]);
+      // …and holds the body as elements of the page, its top heading fitted under the section's h2.
+      expect(elements(about!).find((el) => el.tagName === 'h3')?.children).toEqual([{ type: 'text', value: 'Totally normal description', position: expect.anything() }]);
       expect(toHtml(about!)).not.toMatch(/<script|<iframe|<svg|<style|\son[a-z]+=|=\s*"?\s*(javascript|vbscript|data):|http-equiv/i);
       // …and the page's own frame runs only its own files and structured data, loads nothing from
       // elsewhere and has no <base>.

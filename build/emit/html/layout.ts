@@ -13,6 +13,7 @@ import type { PageRef } from '../pages/refs.ts';
 import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/refs.ts';
 import { breadcrumbList, jsonLdScript } from './structured-data.ts';
 import { searchBox, SEARCH_BOX_IDS } from './search-box.ts';
+import { PRICES_NOTE } from '../../../core/pricing.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
 export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading', ...SEARCH_BOX_IDS] as const;
@@ -81,9 +82,10 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
   return `${toHtml(tree, { upperDoctype: true, allowDangerousHtml: true })}\n`;
 }
 
-/** An editor's rendered body, as it goes into a page's tree: HTML the renderer already made safe. */
-export function bodyHtml(body: RenderedBody): Raw {
-  return { type: 'raw', value: body.html };
+/** An editor's rendered body, as it goes into a page's tree: HTML the renderer already made safe.
+ * A root around the raw node, since hastscript would take a bare one for properties. */
+export function bodyHtml(body: RenderedBody): Root {
+  return { type: 'root', children: [{ type: 'raw', value: body.html } satisfies Raw] };
 }
 
 function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element[] {
@@ -142,7 +144,7 @@ function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
   return h('footer.site-footer', h('div.wrap', [
     h('section', { ariaLabelledBy: 'footer-shop' }, [
       h('h2#footer-shop', frame.site.name),
-      h('p', 'Prices are net, in euro; VAT is added at checkout.'),
+      h('p', `${PRICES_NOTE} Prices are in euro.`),
     ]),
     page
       ? h('section', { ariaLabelledBy: 'footer-page' }, [

@@ -87,7 +87,7 @@ export function renderJobFiles(frame: PageFrame, job: PageJob): OutputFile[] {
 
 /** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
  * twin alike. */
-const ITEM_BODY_HEADING = 3;
+export const ITEM_BODY_HEADING = 3;
 /** A prose page's own headings sit right under its h1, and its h2 and h3 get ids for its table of
  * contents, clear of the ids the page's frame uses. */
 export const DOC_RENDER = { topHeading: 2, headingIds: FRAME_IDS } as const;

@@ -1,0 +1,78 @@
+/**
+ * Where a build's CPU time goes, by package: the V8 CPU profiles a process and its worker threads
+ * write with `--cpu-prof` (one file per thread), each sample's self time charged to the npm
+ * package (or the project's own folder) its function comes from. The render workers run a bundle
+ * (build/emit/pages/pool.ts), so their functions are traced back through its source map.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import type { SourceMapPayload } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface PackageTime {
+  name: string;
+  selfMs: number;
+}
+
+/** `node_modules/micromark/lib/x.js` → `micromark`; a project file → its top folder; V8's own
+ * entries (`(garbage collector)`, `(program)`) as they are. */
+export function packageOf(file: string, projectRoot: string): string {
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+  if (modules) return modules[1];
+  if (file.startsWith('node:') || file === '') return 'node';
+  const path = file.startsWith('file:') ? fileURLToPath(file) : file;
+  const inside = relative(projectRoot, path);
+  return inside.startsWith('..') ? 'node' : `(project) ${inside.split('/')[0]}`;
+}
+
+/** Self time per package over every profile in `dir`, largest first; idle time left out. */
+export function profileByPackage(dir: string, projectRoot: string): PackageTime[] {
+  const totals = new Map<string, number>();
+  const maps = new Map<string, SourceMap | null>();
+  const sourceMapOf = (url: string): SourceMap | null => {
+    if (!maps.has(url)) {
+      let map: SourceMap | null = null;
+      try {
+        const file = url.startsWith('file:') ? fileURLToPath(url) : url;
+        map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as SourceMapPayload);
+      } catch {
+        // No map beside it: the file is its own source.
+      }
+      maps.set(url, map);
+    }
+    return maps.get(url)!;
+  };
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, name), 'utf8')) as CpuProfile;
+    const nameOf = new Map<number, string>();
+    for (const { id, callFrame } of profile.nodes) {
+      if (callFrame.url === '' && callFrame.functionName.startsWith('(')) {
+        nameOf.set(id, callFrame.functionName);
+        continue;
+      }
+      const map = callFrame.url.endsWith('.mjs') || callFrame.url.endsWith('.js') ? sourceMapOf(callFrame.url) : null;
+      const entry = map?.findEntry(callFrame.lineNumber, callFrame.columnNumber);
+      const base = callFrame.url.startsWith('file:') ? callFrame.url : pathToFileURL(callFrame.url).href;
+      const source = entry && 'originalSource' in entry ? new URL(entry.originalSource, base).href : callFrame.url;
+      nameOf.set(id, packageOf(source, projectRoot));
+    }
+    profile.samples.forEach((node, i) => {
+      const name = nameOf.get(node) ?? 'node';
+      totals.set(name, (totals.get(name) ?? 0) + profile.timeDeltas[i] / 1000);
+    });
+  }
+  totals.delete('(idle)');
+  return [...totals].map(([name, selfMs]) => ({ name, selfMs })).sort((a, b) => b.selfMs - a.selfMs);
+}
