@@ -6,6 +6,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { apiSchemas, schemaDir, schemaFiles } from './schemas.ts';
 import type { ApiSchemaName } from './schemas.ts';
+import { BuildDefinitionError } from './build-errors.ts';
 
 export const SCHEMA_BASE = 'https://skillshelf.example/schema/';
 
@@ -26,7 +27,7 @@ export function schemaAjv(): Ajv2020 {
 
 export function validatorFor(file: string): ValidateFunction {
   const validate = schemaAjv().getSchema(SCHEMA_BASE + file);
-  if (!validate) throw new Error(`No schema ${file} under ${schemaDir}`);
+  if (!validate) throw new BuildDefinitionError(`No schema ${file} under ${schemaDir}`);
   return validate;
 }
 

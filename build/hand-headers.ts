@@ -10,6 +10,7 @@ import type { ContentProblem } from './content-error.ts';
 import { describeValue } from './content-error.ts';
 import { ownedHeaderNames } from '../core/page-headers.ts';
 import type { HeaderRule } from './emit/headers.ts';
+import { FileReadError } from './build-errors.ts';
 
 /**
  * Netlify compiles a `*` inside a path segment as `(.*)` and leaves the rest of the segment as a
@@ -35,7 +36,7 @@ export function readHandHeaders(path: string, file: string): HandHeaders {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { rules: [], problems: [] };
-    throw new Error(`Could not read ${path}`, { cause: error });
+    throw new FileReadError(path, `could not read it: ${(error as Error).message}`, { cause: error });
   }
   return parseHandHeaders(text, file);
 }

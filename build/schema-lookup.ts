@@ -5,6 +5,7 @@
  */
 import { readSchema } from './ajv.ts';
 import { schemaFiles } from './schemas.ts';
+import { BuildDefinitionError } from './build-errors.ts';
 
 export type Schema = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ export function resolveRef(ref: string): Schema {
   const [file, fragment = ''] = ref.split('#');
   const def = /^\/\$defs\/(.+)$/.exec(fragment)?.[1];
   const schema = def ? byDef.get(def) : byFile.get(file.split('/').pop()!);
-  if (!schema) throw new Error(`schema/: no schema for $ref ${ref}`);
+  if (!schema) throw new BuildDefinitionError(`schema/: no schema for $ref ${ref}`);
   return schema;
 }
 

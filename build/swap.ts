@@ -28,6 +28,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { TEMPORARY_SUFFIX, writeFileAtomically } from './atomic-file.ts';
+import { FileReadError } from './build-errors.ts';
 
 /** A file that belongs with the output and lives outside it (the functions' build constants). */
 export interface Companion {
@@ -134,7 +135,7 @@ function readJournal(path: string): Journal | undefined {
   } catch (error) {
     // Written atomically, so a journal is whole or absent; anything else is not this build's.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`${path}: expected the journal of an interrupted build (JSON), could not read it: ${(error as Error).message}`, { cause: error });
+    throw new FileReadError(path, `expected the journal of an interrupted build (JSON), could not read it: ${(error as Error).message}`, { cause: error });
   }
 }
 

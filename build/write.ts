@@ -16,6 +16,7 @@ import type { BuildCache, PreviousDist } from './cache.ts';
 import type { OutputFile } from './emit/types.ts';
 import { siblingFolder, swapIn } from './swap.ts';
 import type { Companion } from './swap.ts';
+import { BuildDefinitionError } from './build-errors.ts';
 
 export class OutputFolder {
   readonly staging: string;
@@ -150,7 +151,7 @@ export class OutputFolder {
   }
 
   private claim(path: string, object: string | undefined): void {
-    if (this.produced.has(path)) throw new Error(`Two emitters wrote dist/${path}`);
+    if (this.produced.has(path)) throw new BuildDefinitionError(`Two emitters wrote dist/${path}`);
     this.produced.set(path, object ?? '');
   }
 

@@ -7,6 +7,7 @@ import { CLUSTER_IDS } from './types.ts';
 import { compareTitles } from './collate.ts';
 import { nearest } from './nearest.ts';
 import { echo } from './errors.ts';
+import { InvariantError } from './invariant.ts';
 
 export interface CatalogQuery {
   /** Canonical: catalogue order, no duplicates; empty means no filter. */
@@ -15,7 +16,6 @@ export interface CatalogQuery {
   limit: number | null;
 }
 
-export const DEFAULT_QUERY: CatalogQuery = { clusters: [], sort: 'default', limit: null };
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 200;
 export const QUERY_PARAMETERS = ['cluster', 'sort', 'limit'] as const;
@@ -176,7 +176,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     bundleMembers: catalog.bundles.map((bundle) =>
       bundle.skills.map((member) => {
         const at = position.get(member.slug);
-        if (at === undefined) throw new Error(`bundle ${bundle.slug} names ${member.slug}, which the catalogue does not list`);
+        if (at === undefined) throw new InvariantError(`bundle ${bundle.slug} names ${member.slug}, which the catalogue does not list`);
         return at;
       }),
     ),

@@ -14,6 +14,7 @@ import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
 import { mayGzip } from './content-coding.ts';
 import { jsonBytes } from './json.ts';
+import { InvariantError } from './invariant.ts';
 
 export interface JsonResponseOptions {
   stamp: BuildStamp;
@@ -40,7 +41,7 @@ export class LazyJson {
  */
 export function jsonResponse(request: Request, body: unknown, options: JsonResponseOptions): Response {
   const ready = body instanceof LazyJson ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : jsonBytes(body);
-  if (ready === undefined && options.etag === undefined) throw new Error('jsonResponse: a lazy body needs its etag');
+  if (ready === undefined && options.etag === undefined) throw new InvariantError('jsonResponse: a lazy body needs its etag');
   const etag = options.etag ?? strongEtag(ready!);
   const status = options.status ?? 200;
   const headers = new Headers({

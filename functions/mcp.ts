@@ -7,7 +7,7 @@
  */
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
 import { readSchema } from '../build/ajv.ts';
-import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
+import { cachedCatalog, CatalogUnavailableError, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
 import { answerMcp, catalogueTools } from '../core/mcp/index.ts';
 import type { Tool, ToolResources } from '../core/mcp/index.ts';
 import { answeringErrors } from '../core/respond.ts';
@@ -22,7 +22,7 @@ const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalo
 /** A JSON file the build wrote beside catalog.json, parsed. */
 async function builtJson<T>(name: string): Promise<T> {
   const text = await readBuiltFile(name, candidates);
-  if (text === undefined) throw new Error(`${name} could not be read beside ${candidates.join(', ')}`);
+  if (text === undefined) throw new CatalogUnavailableError(`${name} could not be read beside ${candidates.join(', ')}`);
   return JSON.parse(text) as T;
 }
 

@@ -19,7 +19,6 @@ import { PLACEHOLDER_MARK, placeholder } from '../build/placeholder.ts';
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 
 export const KINDS = ['skill', 'bundle'] as const;
-export type NewKind = (typeof KINDS)[number];
 
 // The slug's one home is schema/defs.schema.json.
 const SLUG = new RegExp(defs.$defs.Slug.pattern);

@@ -15,6 +15,7 @@ import { schemaProblems } from '../validate.ts';
 import type { CatalogueModel } from '../model.ts';
 import { openApiDocument } from './openapi.ts';
 import type { Emitter, OutputFile } from './types.ts';
+import { BuildDefinitionError } from '../build-errors.ts';
 
 type Json = Record<string, unknown>;
 
@@ -58,7 +59,7 @@ function routesOf(model: CatalogueModel): Route[] {
   routes = Object.entries(paths).map(([template, item]) => {
     const ref = ((item.get?.responses?.['200']?.content as Json | undefined)?.['application/json'] as { schema?: { $ref?: string } } | undefined)?.schema?.$ref;
     const name = ref?.split('/').pop();
-    if (name !== undefined && !(name in apiSchemas)) throw new Error(`openapi.json: ${template} answers ${name}, which is not one of the response schemas`);
+    if (name !== undefined && !(name in apiSchemas)) throw new BuildDefinitionError(`openapi.json: ${template} answers ${name}, which is not one of the response schemas`);
     const escaped = template.slice(1).split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
     return { pattern: new RegExp(`^${escaped.join('[^/]+')}$`), schema: name as ApiSchemaName | undefined, params: escaped.length - 1 };
   })

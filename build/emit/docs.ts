@@ -1,7 +1,7 @@
 /**
  * Prose pages for people, `content/docs/<name>.md` → `/docs/<name>` (HTML, the editor's Markdown
  * rendered through the same sanitising renderer as every body) and `/docs/<name>.md` (its twin,
- * the same body as Markdown). They have no JSON twin. The developer guide, `/docs/api`, is the first.
+ * the same body as Markdown). They have no JSON twin.
  */
 import { h } from 'hastscript';
 import { bodyHtml, renderPage } from './html/layout.ts';

@@ -26,6 +26,7 @@ import { ageHeaders, HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from
 import type { CatalogueModel } from '../model.ts';
 import type { Emitter } from './types.ts';
 import { PRICES_IN_CENTS_NOTE } from '../../core/pricing.ts';
+import { BuildDefinitionError } from '../build-errors.ts';
 
 type Json = Record<string, unknown>;
 
@@ -321,7 +322,7 @@ function headerComponents(stamp: BuildStamp, lifecycle: readonly string[]): Json
   const names = [...Object.keys(sample).filter((name) => !['cache-control', 'access-control-expose-headers'].includes(name)), 'etag', ...lifecycle];
   return Object.fromEntries(names.map((name) => {
     const entry = described[name];
-    if (!entry) throw new Error(`openapi.json: the header ${name} is sent but has no description in build/emit/openapi.ts`);
+    if (!entry) throw new BuildDefinitionError(`openapi.json: the header ${name} is sent but has no description in build/emit/openapi.ts`);
     const [description, schema] = entry;
     const fixed = FIXED.has(name) && sample[name] !== undefined ? { type: 'string', const: sample[name] } : undefined;
     return [name, { description, required: !lifecycle.includes(name), schema: schema ?? fixed ?? { type: 'string' } }];
@@ -458,7 +459,7 @@ function withoutUnusedSchemas(document: Json): Json {
 export function componentSchemas(): Record<string, Json> {
   const components: Record<string, Json> = {};
   const add = (name: string, schema: Json) => {
-    if (components[name]) throw new Error(`Two schemas want the component name ${name}`);
+    if (components[name]) throw new BuildDefinitionError(`openapi.json: two schemas want the component name ${name}`);
     components[name] = schema;
   };
   const fileComponent = new Map(Object.entries(apiSchemas).map(([name, file]) => [file.split('/').pop()!, name]));
@@ -487,7 +488,7 @@ function componentRef(target: string, fileComponent: Map<string, string>): strin
   const defName = /^\/\$defs\/(.+)$/.exec(fragment)?.[1];
   if (defName) return `#/components/schemas/${defName}`;
   const component = fileComponent.get(file.split('/').pop()!);
-  if (!component) throw new Error(`No component for $ref ${target}`);
+  if (!component) throw new BuildDefinitionError(`openapi.json: no component for $ref ${target}`);
   // A pointer into another schema (`skill.schema.json#/properties/title`) points into its component.
   return `#/components/schemas/${component}${fragment}`;
 }

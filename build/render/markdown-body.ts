@@ -22,7 +22,7 @@ import { allowsImage, allowsLink } from './body-policy.ts';
 import { headingIds } from './headings.ts';
 import type { HeadingEntry } from './headings.ts';
 
-export interface RenderOptions {
+export interface BodyRenderOptions {
   /** Level the body's top heading becomes: 2 under a page's h1, 3 inside a section with an h2. */
   topHeading?: number;
   /**
@@ -67,7 +67,7 @@ function tokenize(markdown: string): Event[] {
  * Render an editor's Markdown body, which the loader has held to the body limits (body-limits.ts):
  * the tokenizer's resolvers recurse once per level of nesting.
  */
-export function renderBody(markdown: string, { topHeading = 2, footnotePrefix = 'note', headingIds: reserved }: RenderOptions = {}): RenderedBody {
+export function renderBody(markdown: string, { topHeading = 2, footnotePrefix = 'note', headingIds: reserved }: BodyRenderOptions = {}): RenderedBody {
   const started = performance.now();
   let source = markdown;
   let events = tokenize(source);

@@ -6,6 +6,7 @@
  */
 import schema from '../../schema/api/payment-health.schema.json' with { type: 'json' };
 import type { PaymentHealth } from '../../core/types.ts';
+import { InvariantError } from '../../core/invariant.ts';
 
 interface FieldSchema {
   $ref?: string;
@@ -27,7 +28,7 @@ function resolve(field: FieldSchema): FieldSchema {
   const name = field.$ref?.replace(/^#\/\$defs\//, '');
   if (name === undefined) return field;
   const target = defs[name];
-  if (target === undefined) throw new Error(`payment-health.schema.json: ${field.$ref} names no definition in $defs`);
+  if (target === undefined) throw new InvariantError(`payment-health.schema.json: ${field.$ref} names no definition in $defs`);
   return { ...target, ...field, $ref: undefined };
 }
 
@@ -44,7 +45,7 @@ function patternOf(name: HealthField): RegExp | undefined {
 /** The field's pattern as a RegExp, for checking a setting before it is used. */
 export function fieldPattern(name: HealthField): RegExp {
   const pattern = patternOf(name);
-  if (!pattern) throw new Error(`payment-health.schema.json: ${name} has no pattern`);
+  if (!pattern) throw new InvariantError(`payment-health.schema.json: ${name} has no pattern`);
   return pattern;
 }
 

@@ -3,7 +3,7 @@
  * at a time, and `force` honoured at most once every 10 seconds, all per function instance.
  */
 import type { PaymentHealth } from '../../core/types.ts';
-import { createResultCache } from './cache.ts';
+import { createResultCache } from './result-cache.ts';
 import { checkPaymentHealth } from './check.ts';
 import { configFingerprint } from './config.ts';
 import type { PaymentEnv } from './config.ts';

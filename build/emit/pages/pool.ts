@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from './frame.ts';
 import type { PageJob } from './jobs.ts';
+import { PageRenderError } from '../../build-errors.ts';
 import type { DocRef } from './refs.ts';
 import type { RenderTally } from '../../render/markdown-body.ts';
 
@@ -122,7 +123,7 @@ export async function renderInWorkers(
         });
         worker.on('error', reject);
         worker.on('exit', (code) => {
-          if (done < batches.length) reject(new Error(`a render worker stopped (exit code ${code}) with pages still to render`));
+          if (done < batches.length) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
         });
         for (let i = 0; i < IN_FLIGHT; i++) feed(worker);
       }
@@ -140,7 +141,7 @@ export async function renderCatalogueInWorker(setup: WorkerSetup, catalogJson: s
     return await new Promise<WrittenFile[]>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => resolve(reply.files[0]));
       worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`the catalogue pages' worker stopped (exit code ${code})`)));
+      worker.on('exit', (code) => reject(new PageRenderError(`the catalogue pages' worker stopped (exit code ${code})`)));
       worker.postMessage({ kind: 'catalogue', catalogJson, docs } satisfies WorkerRequest);
     });
   } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ECHO_MAX } from '../../core/errors.ts';
-import { badHealthQueryBody, methodNotAllowedBody, parseHealthQuery } from './query.ts';
+import { badHealthQueryBody, methodNotAllowedBody, parseHealthQuery } from './health-query.ts';
 
 const parse = (query: string) => parseHealthQuery(new URLSearchParams(query));
 const links = { baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };

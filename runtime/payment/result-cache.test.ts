@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createResultCache } from './cache.ts';
+import { createResultCache } from './result-cache.ts';
 
 function setup({ ttlMs = 60_000, forceIntervalMs = 10_000 } = {}) {
   let time = 0;
