@@ -13,7 +13,7 @@ import { build } from '../build/index.ts';
 import type { CatalogueModel } from '../build/model.ts';
 import { emitters } from '../build/emit/index.ts';
 import { checkedEmitter, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
-import { openApiDocument } from '../build/emit/openapi.ts';
+import { openApiDocument } from '../build/emit/openapi/index.ts';
 
 const SMALL = fileURLToPath(new URL('./fixtures/content-small/', import.meta.url));
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };

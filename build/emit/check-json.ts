@@ -13,7 +13,7 @@ import { formatProblem } from '../content-error.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { schemaProblems } from '../validate.ts';
 import type { CatalogueModel } from '../model.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiDocument } from './openapi/index.ts';
 import type { Emitter, OutputFile } from './types.ts';
 import { BuildDefinitionError } from '../build-errors.ts';
 

@@ -12,7 +12,7 @@ import { emitDocJson } from './doc-json.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
 import { emitHeaders } from './headers.ts';
-import { emitOpenApi } from './openapi.ts';
+import { emitOpenApi } from './openapi/index.ts';
 import { emitAssets } from './assets.ts';
 import { emitSitemap } from './sitemap.ts';
 import { emitRobots } from './robots.ts';
