@@ -8,6 +8,7 @@ import { strongEtag } from './etag.ts';
 import { CACHE_NO_STORE, majorPrefixOf } from './headers.ts';
 import type { BuildStamp } from './headers.ts';
 import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import { CATALOG_FILE, publishedPath } from './published-files.ts';
 
 export interface AnswerConstants extends BuildStamp {
   documentationUrl: string;
@@ -28,7 +29,7 @@ export async function answerCatalog(
   if (!READ_METHODS.includes(request.method)) return answerOtherMethod(request, stamp, links);
   const parsed = parseCatalogQuery(url.searchParams);
   if (!parsed.ok) {
-    return jsonResponse(request, badRequestBody(parsed.problem, '/catalog.json', links), { stamp, status: 400, cdnCache: true });
+    return jsonResponse(request, badRequestBody(parsed.problem, publishedPath(CATALOG_FILE), links), { stamp, status: 400, cdnCache: true });
   }
   let catalog: LoadedCatalog;
   try {

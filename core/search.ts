@@ -35,9 +35,9 @@ import type { AsPlainObject, Options, SearchResult as MiniSearchHit } from 'mini
 import type { Bundle, ClusterId, ScoredBundle, ScoredDocSummary, ScoredSkill, SearchType, Skill, SkillKind } from './types.ts';
 import { CLUSTER_IDS, SKILL_KINDS } from './types.ts';
 import { LIMIT_MAX, LIMIT_MIN } from './query.ts';
+import { SEARCH_INDEX_FILE } from './published-files.ts';
 
 /** The index file in dist/, gzipped JSON (build/emit/search-index.ts); search-source.ts reads it. */
-export const SEARCH_INDEX_FILE = 'search-index.json.gz';
 
 /** Bumped when the file's shape changes: a function never answers from a file it cannot read right. */
 export const SEARCH_INDEX_VERSION = 1;
@@ -46,7 +46,6 @@ export const SEARCH_DEFAULT_LIMIT = 20;
 
 export const SEARCH_TYPES: readonly SearchType[] = ['skill', 'bundle', 'doc'];
 export type { SearchType };
-
 
 /** A prose page as search lists it: its JSON twin without the text, typed `doc`. */
 export type DocSummary = Omit<ScoredDocSummary, 'score'>;

@@ -11,10 +11,11 @@ import { cachedCatalog, CatalogUnavailableError, catalogCandidates, loadCatalog,
 import { answerMcp, catalogueTools } from '../core/mcp/index.ts';
 import type { Tool, ToolResources } from '../core/mcp/index.ts';
 import { answeringErrors } from '../core/respond.ts';
-import { readSearchIndex, SEARCH_INDEX_FILE, searchDataPath } from '../runtime/search-source.ts';
+import { readSearchIndex, searchDataPath } from '../runtime/search-source.ts';
 import type { Catalog, ClusterList } from '../core/types.ts';
-import { CLUSTER_LIST_FILE } from '../build/emit/pages/refs.ts';
+
 import type { FunctionRoute } from '../core/function-route.ts';
+import { CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));

@@ -4,11 +4,12 @@ import { answerNotFound } from '../core/not-found-answer.ts';
 import { cachedCatalog, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
 import { answeringErrors } from '../core/respond.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
+import { NOT_FOUND_PAGE } from '../core/published-files.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const resources = {
   catalog: cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout)),
-  notFoundPage: () => readBuiltFile('404.html', candidates),
+  notFoundPage: () => readBuiltFile(NOT_FOUND_PAGE, candidates),
 };
 
 export default answeringErrors(constants, (request) => answerNotFound(request, constants, resources));

@@ -2,10 +2,11 @@
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
 import { answerSearch } from '../core/search-answer.ts';
 import { cachedCatalog } from '../runtime/catalog-source.ts';
-import { readSearchIndex, readSearchPageFrame, SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE, searchDataPath } from '../runtime/search-source.ts';
+import { readSearchIndex, readSearchPageFrame, searchDataPath } from '../runtime/search-source.ts';
 import { answeringErrors } from '../core/respond.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
 import type { PageFrame } from '../build/emit/pages/frame.ts';
+import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
 
 const resources = {
   search: cachedCatalog(() => readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))),

@@ -7,11 +7,11 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { strongEtag } from '../core/etag.ts';
-import { loadSearch, SEARCH_INDEX_FILE } from '../core/search.ts';
+import { loadSearch } from '../core/search.ts';
 import type { Search } from '../core/search.ts';
+import { SEARCH_INDEX_FILE } from '../core/published-files.ts';
 
 /** The frame of the search page (build/emit/pages/frame.ts's PageFrame), gzipped JSON beside the index. */
-export const SEARCH_PAGE_FRAME_FILE = 'search-page.json.gz';
 
 export interface LoadedSearch {
   search: Search;
@@ -62,4 +62,3 @@ export async function readSearchPageFrame<Frame>(path: string): Promise<Frame> {
   }
 }
 
-export { SEARCH_INDEX_FILE };

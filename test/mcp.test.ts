@@ -21,12 +21,13 @@ import type { ToolResources } from '../core/mcp/index.ts';
 import { MCP_ALLOWED_METHODS } from '../core/mcp/http.ts';
 import { MAX_REQUEST_BYTES } from '../core/mcp/server.ts';
 import { toolSchemas } from '../core/mcp/tool-schemas.ts';
-import { readSearchIndex, SEARCH_INDEX_FILE } from '../runtime/search-source.ts';
+import { readSearchIndex } from '../runtime/search-source.ts';
 import type { Catalog, ClusterList } from '../core/types.ts';
 import { distCatalog, DIST, distStamp, readDist, readDistJson } from './helpers/dist.ts';
 import { connectMcp, inProcess, recording, rpcRequest, toolError } from './helpers/mcp-client.ts';
 import type { Exchange } from './helpers/mcp-client.ts';
 import { deployedFunctions, netlifyRewrites, resolve, ROUTABLE_METHODS } from './helpers/route-table.ts';
+import { SEARCH_INDEX_FILE } from '../core/published-files.ts';
 
 const ENDPOINT = `https://shop.example${MCP_PATH}`;
 const catalog = distCatalog();

@@ -8,9 +8,7 @@
  * answer is limited to 6 MB (20 MB streamed), and 50,000 skills make about 85 MB.
  */
 import type { Emitter } from './types.ts';
-
-export const CATALOG_FILE = 'catalog.json';
-export const STATIC_CATALOG_FILE = 'index.json';
+import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../../core/published-files.ts';
 
 export const emitCatalog: Emitter = (model) => [
   { path: CATALOG_FILE, bytes: model.catalogFile.bytes },

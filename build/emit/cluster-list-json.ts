@@ -5,8 +5,9 @@
  */
 import type { ClusterList } from '../../core/types.ts';
 import { jsonBytes } from '../../core/json.ts';
-import { CLUSTER_LIST_FILE, clusterIndexRef, clusterMembers, clusterRef } from './pages/refs.ts';
+import { clusterIndexRef, clusterMembers, clusterRef } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
+import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
 
 export const emitClusterListJson: Emitter = (model) => {
   const base = model.site.baseUrl;

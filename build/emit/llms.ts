@@ -17,8 +17,6 @@ import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
 
-export const LLMS_FILE = 'llms.txt';
-export const LLMS_FULL_FILE = 'llms-full.txt';
 
 /**
  * Editors' text on one line: the proposal's entries are `- [name](url): notes`, one per line, and

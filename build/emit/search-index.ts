@@ -5,15 +5,16 @@
  * for one of the API's JSON files, each of which is checked against its schema as it is made.
  */
 import { gzipSync } from 'node:zlib';
-import { makeSearchIndex, SEARCH_INDEX_FILE } from '../../core/search.ts';
+import { makeSearchIndex } from '../../core/search.ts';
 import type { DocSummary, SearchDocument } from '../../core/search.ts';
-import { SEARCH_PAGE_FRAME_FILE } from '../../runtime/search-source.ts';
+
 import { readBody } from '../load.ts';
 import type { CatalogueModel } from '../model.ts';
 import { docText } from './docs.ts';
 import { pageFrame } from './pages/frame.ts';
 import { docRef } from './pages/refs.ts';
 import type { Emitter } from './types.ts';
+import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 
 /**
  * Markdown as the words a reader sees: link and image targets, autolinks, bare addresses and HTML

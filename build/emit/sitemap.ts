@@ -6,6 +6,7 @@
  */
 import type { Emitter } from './types.ts';
 import { allPages } from './pages/refs.ts';
+import { SITEMAP_FILE } from '../../core/published-files.ts';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -16,5 +17,5 @@ export const emitSitemap: Emitter = (model) => {
   const urls = allPages(model).map((page) =>
     `  <url>\n    <loc>${escapeXml(page.url)}</loc>\n    <lastmod>${escapeXml(page.lastModified)}</lastmod>\n  </url>\n`,
   );
-  return [{ path: 'sitemap.xml', bytes: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">\n${urls.join('')}</urlset>\n` }];
+  return [{ path: SITEMAP_FILE, bytes: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">\n${urls.join('')}</urlset>\n` }];
 };

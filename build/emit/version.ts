@@ -2,8 +2,9 @@
 import type { Version } from '../../core/types.ts';
 import type { Emitter } from './types.ts';
 import { jsonBytes } from '../../core/json.ts';
+import { VERSION_FILE } from '../../core/published-files.ts';
 
 export const emitVersion: Emitter = ({ stamp }) => {
   const version: Version = { 'x-build-version': stamp.buildVersion, 'x-base-url': stamp.baseUrl };
-  return [{ path: 'version.json', bytes: jsonBytes(version) }];
+  return [{ path: VERSION_FILE, bytes: jsonBytes(version) }];
 };

@@ -17,6 +17,7 @@ import type { SchemaReader } from './json-schema.ts';
 import type { ToolName } from './names.ts';
 import { toolSchemas } from './tool-schemas.ts';
 import type { ToolSchemas } from './tool-schemas.ts';
+import { CATALOG_FILE, publishedPath } from '../published-files.ts';
 
 /** What the tools read, loaded by the adapter when a tool first needs it. */
 export interface ToolResources {
@@ -155,7 +156,7 @@ async function argumentError(
   { links }: Context,
 ): Promise<ErrorBody> {
   const cluster = problems.find((problem) => problem.argument === 'cluster' && problem.nearValue);
-  const body = badRequestBody({ message: problems.map((problem) => problem.message).join(' '), suggestion: cluster && `cluster=${cluster.nearValue}` }, '/catalog.json', links);
+  const body = badRequestBody({ message: problems.map((problem) => problem.message).join(' '), suggestion: cluster && `cluster=${cluster.nearValue}` }, publishedPath(CATALOG_FILE), links);
   if (!slugOf || typeof args.slug !== 'string' || !problems.some((problem) => problem.argument === 'slug')) return body;
   // Without the catalogue there is nothing to suggest; the 400 itself still stands.
   const catalog = await resources.catalog().catch(() => undefined);

@@ -9,7 +9,7 @@
  * leaves it to the function too, which answers the unfiltered catalogue as long as it fits.
  */
 import type { Config } from '@netlify/edge-functions';
-import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../../build/emit/catalog.ts';
+import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../../core/published-files.ts';
 
 export default (request: Request): URL | undefined => {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;

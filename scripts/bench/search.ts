@@ -11,10 +11,11 @@ import { gunzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
 import { answerSearch } from '../../core/search-answer.ts';
 import { cachedCatalog } from '../../runtime/catalog-source.ts';
-import { readSearchIndex, readSearchPageFrame, SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../runtime/search-source.ts';
+import { readSearchIndex, readSearchPageFrame } from '../../runtime/search-source.ts';
 import { searchRenderers } from '../../build/emit/search-page.ts';
 import type { PageFrame } from '../../build/emit/pages/frame.ts';
 import type { LatencyResult } from './query.ts';
+import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 
 /** Words of the synthetic catalogue (scripts/bench/synthetic-content.ts): whole, cut short, misspelt, several, filtered. */
 export const SEARCH_CASES: readonly [string, string][] = [

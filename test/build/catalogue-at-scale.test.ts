@@ -20,7 +20,7 @@ import { CLUSTER_IDS } from '../../core/types.ts';
 import type { Catalog, ClusterId } from '../../core/types.ts';
 import { bundle, skill } from '../fixtures/catalog.ts';
 import catalogStatic from '../../functions/edge/catalog-static.ts';
-import { STATIC_CATALOG_FILE } from '../../build/emit/catalog.ts';
+import { STATIC_CATALOG_FILE } from '../../core/published-files.ts';
 
 const SKILLS = 50_000;
 const BUNDLES = 5_000;

@@ -8,7 +8,7 @@ import type { ApiSchemaName } from '../../build/schemas.ts';
 import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../core/types.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
 import { catalogFor, indexCatalog } from '../../core/query.ts';
-import { CLUSTER_LIST_FILE } from '../../build/emit/pages/refs.ts';
+import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(join(dist, path), 'utf8')) as T;

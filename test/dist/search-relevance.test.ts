@@ -4,9 +4,10 @@
  * three results. A change to the index's fields, boosts, typo or prefix rules that loses one fails.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readSearchIndex, SEARCH_INDEX_FILE } from '../../runtime/search-source.ts';
+import { readSearchIndex } from '../../runtime/search-source.ts';
 import type { Search } from '../../core/search.ts';
 import { distCatalog, distPath } from '../helpers/dist.ts';
+import { SEARCH_INDEX_FILE } from '../../core/published-files.ts';
 
 /** [query, skills that must be in the top 3] */
 const RELEVANCE: readonly [string, string[]][] = [

@@ -10,8 +10,9 @@ import { apiValidator } from '../../build/ajv.ts';
 import type { Catalog, ClusterList } from '../../core/types.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
 import { formatEuro } from '../../build/render/format.ts';
-import { CLUSTER_LIST_FILE } from '../../build/emit/pages/refs.ts';
+
 import { baseUrl, elements, exists, htmlFiles, parseHtml, read, splitTwin, textContent } from './dist.ts';
+import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
 
 const catalog = JSON.parse(read('catalog.json')) as Catalog;
 const clusterList = JSON.parse(read(CLUSTER_LIST_FILE)) as ClusterList;

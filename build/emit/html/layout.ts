@@ -14,6 +14,7 @@ import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/refs.ts
 import { breadcrumbList, jsonLdScript } from './structured-data.ts';
 import { searchBox, SEARCH_BOX_IDS } from './search-box.ts';
 import { PRICES_NOTE } from '../../../core/pricing.ts';
+import { CATALOG_FILE, LLMS_FILE, OPENAPI_FILE, SITEMAP_FILE, publishedPath } from '../../../core/published-files.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
 export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading', ...SEARCH_BOX_IDS] as const;
@@ -159,10 +160,10 @@ function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
       h('h2#footer-developers', 'For developers'),
       h('ul', [
         link(frame.guideHref, 'API guide'),
-        link('/catalog.json', 'catalog.json', 'application/json'),
-        link('/openapi.json', 'openapi.json', 'application/json'),
-        link('/llms.txt', 'llms.txt', 'text/plain'),
-        link('/sitemap.xml', 'sitemap.xml', 'application/xml'),
+        link(publishedPath(CATALOG_FILE), CATALOG_FILE, 'application/json'),
+        link(publishedPath(OPENAPI_FILE), OPENAPI_FILE, 'application/json'),
+        link(publishedPath(LLMS_FILE), LLMS_FILE, 'text/plain'),
+        link(publishedPath(SITEMAP_FILE), SITEMAP_FILE, 'application/xml'),
       ]),
     ]),
   ]));

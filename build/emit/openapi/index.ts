@@ -23,10 +23,11 @@ import { componentSchemas, ref, withoutUnusedSchemas } from './components.ts';
 import type { Json } from './components.ts';
 import { declaredHeaders, headerComponents, headerSets } from './headers.ts';
 import { parameters, SORT_SHORT_FORMS } from './parameters.ts';
+import { CATALOG_FILE, OPENAPI_FILE, publishedPath } from '../../../core/published-files.ts';
 
 export { componentSchemas, SORT_SHORT_FORMS };
 
-export const emitOpenApi: Emitter = (model) => [{ path: 'openapi.json', bytes: jsonBytes(openApiDocument(model)) }];
+export const emitOpenApi: Emitter = (model) => [{ path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model)) }];
 
 /**
  * OpenAPI's operation keys (3.1, Path Item Object) for the methods the API refuses: every one a
@@ -74,12 +75,12 @@ export function openApiDocument(model: CatalogueModel): Json {
       { id: 'Version', summary: 'Build version and base URL', description: 'Repeats the x-build-version and x-base-url headers as a body; a fast health check.' },
       { 200: json('The build that answers.', 'Version'), 304: notModified(h.json), 500: serverError('The version could not be read.') },
     ),
-    '/openapi.json': resource(
+    [publishedPath(OPENAPI_FILE)]: resource(
       { id: 'OpenApi', summary: 'This description', description: 'The machine-readable description of these endpoints.' },
       // Not a component: the build checks this file's examples instead of a schema (check-json.ts).
       { 200: json('OpenAPI 3.1 document.', { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, additionalProperties: true }), 304: notModified(h.json), 500: serverError('The description could not be read.') },
     ),
-    '/catalog.json': resource(
+    [publishedPath(CATALOG_FILE)]: resource(
       {
         id: 'Catalog',
         summary: 'The catalogue, filtered, sorted and limited',

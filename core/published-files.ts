@@ -1,0 +1,26 @@
+/**
+ * The names of the files the build publishes that other code must find: the functions read some
+ * of them at request time, pages link to others, header rules and tests name them. Each is written
+ * here once; its emitter and every reader import it. Paths are relative to the published folder.
+ */
+import { SECTION_INDEX } from './negotiate.ts';
+
+export const CATALOG_FILE = 'catalog.json';
+/** The unfiltered catalogue's static copy, served for `/catalog.json` without a query. */
+export const STATIC_CATALOG_FILE = 'index.json';
+export const VERSION_FILE = 'version.json';
+export const OPENAPI_FILE = 'openapi.json';
+export const SITEMAP_FILE = 'sitemap.xml';
+export const ROBOTS_FILE = 'robots.txt';
+export const LLMS_FILE = 'llms.txt';
+export const LLMS_FULL_FILE = 'llms-full.txt';
+/** The page Netlify's not-found function answers unknown page paths with. */
+export const NOT_FOUND_PAGE = '404.html';
+/** The search function's data: the index, and the frame its results page is drawn in. */
+export const SEARCH_INDEX_FILE = 'search-index.json.gz';
+export const SEARCH_PAGE_FRAME_FILE = 'search-page.json.gz';
+/** Every cluster with its skills, the JSON twin of `/clusters/`. */
+export const CLUSTER_LIST_FILE = `clusters/${SECTION_INDEX}.json`;
+
+/** The root-relative URL a published file answers at: `catalog.json` → `/catalog.json`. */
+export const publishedPath = (file: string): string => `/${file}`;
