@@ -1,18 +1,16 @@
 /** One ajv instance that knows every schema in schema/: used by the build and by the tests. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { apiSchemas, schemaDir, schemaFiles } from './schemas.ts';
-import type { ApiSchemaName } from './schemas.ts';
+import { apiSchemas, schemaFiles } from '../core/schema-files.ts';
+import { readSchema, schemaDir } from '../runtime/schema-source.ts';
+import type { ApiSchemaName } from '../core/schema-files.ts';
 import { BuildDefinitionError } from './build-errors.ts';
 
-export const SCHEMA_BASE = 'https://skillshelf.example/schema/';
+// The build reads schemas through here too; the function that needs only the files uses runtime/.
+export { readSchema };
 
-export function readSchema(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
-}
+export const SCHEMA_BASE = 'https://skillshelf.example/schema/';
 
 let shared: Ajv2020 | undefined;
 

@@ -4,7 +4,7 @@
  * failed, and the types of a `oneOf`'s branches to say "text or null".
  */
 import { readSchema } from './ajv.ts';
-import { schemaFiles } from './schemas.ts';
+import { schemaFiles } from '../core/schema-files.ts';
 import { BuildDefinitionError } from './build-errors.ts';
 
 export type Schema = Record<string, unknown>;

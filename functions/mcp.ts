@@ -6,7 +6,7 @@
  * themselves with (schema/, read through the project's schema loader).
  */
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
-import { readSchema } from '../build/ajv.ts';
+import { readSchema } from '../runtime/schema-source.ts';
 import { cachedCatalog, CatalogUnavailableError, catalogCandidates, loadCatalog, readBuiltFile } from '../runtime/catalog-source.ts';
 import { answerMcp, catalogueTools } from '../core/mcp/index.ts';
 import type { Tool, ToolResources } from '../core/mcp/index.ts';

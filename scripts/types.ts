@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import { schemaDir, schemaFiles } from '../build/schemas.ts';
+import { schemaFiles } from '../core/schema-files.ts';
+import { schemaDir } from '../runtime/schema-source.ts';
 
 export const typesFile = new URL('../core/types.generated.ts', import.meta.url);
 

@@ -7,8 +7,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { apiValidator } from '../ajv.ts';
-import { apiSchemas } from '../schemas.ts';
-import type { ApiSchemaName } from '../schemas.ts';
+import { apiSchemas } from '../../core/schema-files.ts';
+import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { formatProblem } from '../content-error.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { schemaProblems } from '../validate.ts';

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { apiValidator, readSchema } from '../../build/ajv.ts';
-import { apiSchemas } from '../../build/schemas.ts';
+import { apiSchemas } from '../schema-files.ts';
 import { selfContained, SchemaReferenceError } from './json-schema.ts';
 import type { JsonSchema } from './json-schema.ts';
 

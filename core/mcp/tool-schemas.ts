@@ -5,7 +5,7 @@
  * since MCP clients get each tool's schemas alone. MCP asks for an object at the root of both
  * (the specification's `Tool.inputSchema` and `Tool.outputSchema` have `type: "object"`).
  */
-import { apiSchemas } from '../../build/schemas.ts';
+import { apiSchemas } from '../schema-files.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../query.ts';
 import { SEARCH_DEFAULT_LIMIT } from '../search.ts';
 import { SEARCH_Q_MAX } from '../search-query.ts';

@@ -4,10 +4,10 @@
  * 405, 400 and JSON 404s, and the payment health.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiSchemaName } from '../../build/schemas.ts';
+import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, preflightHeaders } from '../../core/headers.ts';
 import { ALLOWED_METHODS } from '../../core/catalog-answer.ts';
-import { HEALTH_PATH } from '../../runtime/payment/query.ts';
+import { HEALTH_PATH } from '../../runtime/payment/health-query.ts';
 import type { Bundle, Catalog, ErrorBody, PaymentHealth, Skill } from '../../core/types.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';

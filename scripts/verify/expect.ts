@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { apiValidator } from '../../build/ajv.ts';
-import type { ApiSchemaName } from '../../build/schemas.ts';
+import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { apiHeaders, EXPOSED_HEADERS, majorOfPath } from '../../core/headers.ts';
 import type { BuildStamp } from '../../core/headers.ts';
 import { securityHeaders } from '../../core/page-headers.ts';

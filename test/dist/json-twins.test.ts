@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { apiValidator } from '../../build/ajv.ts';
-import type { ApiSchemaName } from '../../build/schemas.ts';
+import type { ApiSchemaName } from '../../core/schema-files.ts';
 import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../core/types.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
 import { catalogFor, indexCatalog } from '../../core/query.ts';

@@ -6,7 +6,7 @@ import { afterEach, expect, vi } from 'vitest';
 import handler from '../../functions/health-payment.ts';
 import constants from '../../runtime/generated/function-constants.json' with { type: 'json' };
 import { apiValidator } from '../../build/ajv.ts';
-import type { ApiSchemaName } from '../../build/schemas.ts';
+import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { CACHE_NO_STORE } from '../../core/headers.ts';
 import { ENV_NAMES } from '../../runtime/payment/config.ts';
 import type { PaymentEnv } from '../../runtime/payment/config.ts';

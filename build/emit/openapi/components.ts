@@ -1,7 +1,7 @@
 /** openapi.json's components: every response schema and shared definition as a component, $refs
  * rewritten to point at components, and nothing no operation reaches. */
 import { readSchema } from '../../ajv.ts';
-import { apiSchemas } from '../../schemas.ts';
+import { apiSchemas } from '../../../core/schema-files.ts';
 import { BuildDefinitionError } from '../../build-errors.ts';
 
 export type Json = Record<string, unknown>;

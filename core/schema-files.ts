@@ -1,8 +1,5 @@
-/** Where the JSON Schemas live and which file describes what: the one list the build, the type
- * generator, openapi.json and the tests all read. */
-import { fileURLToPath } from 'node:url';
-
-export const schemaDir = fileURLToPath(new URL('../schema/', import.meta.url));
+/** Which file of schema/ describes what: the one list the build, the type generator, openapi.json,
+ * the MCP tools and the tests all read (runtime/schema-source.ts reads the files). */
 
 export const contentSchemas = {
   site: 'content/site.schema.json',

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOST, DEFAULT_PORT, parseDevArgs } from './options.ts';
+
+describe('npm run dev options', () => {
+  it('listens on loopback, port 8888, by default', () => {
+    expect(parseDevArgs([])).toEqual({ args: { port: DEFAULT_PORT, host: DEFAULT_HOST, content: undefined, out: undefined, cache: undefined, threads: undefined } });
+    expect([DEFAULT_HOST, DEFAULT_PORT]).toEqual(['127.0.0.1', 8888]);
+  });
+
+  it('takes --port, --host and the build options', () => {
+    expect(parseDevArgs(['--port', '9000', '--host', '0.0.0.0', '--content', 'c', '--out', 'o', '--no-cache', '--threads', '2'])).toEqual({
+      args: { port: 9000, host: '0.0.0.0', content: 'c', out: 'o', cache: null, threads: 2 },
+    });
+    expect(parseDevArgs(['--port', '0'])).toMatchObject({ args: { port: 0 } });
+  });
+
+  it.each([
+    [['--port', 'eighty'], '--port: expected a port number from 0 to 65535, got "eighty"'],
+    [['--port', '70000'], '--port: expected a port number from 0 to 65535, got "70000"'],
+    [['--port', '1.5'], '--port: expected a port number from 0 to 65535, got "1.5"'],
+    [['--host', ''], '--host: expected an address such as 127.0.0.1 or 0.0.0.0, got nothing'],
+    [['--threads', '0'], '--threads: expected a whole number, 1 or more, got "0"'],
+    [['--cache', 'x', '--no-cache'], '--cache and --no-cache: give one of them'],
+  ])('refuses %j, saying what it expected', (argv, message) => {
+    expect(parseDevArgs(argv)).toEqual({ error: message });
+  });
+
+  it('names an unknown option and shows the usage', () => {
+    const parsed = parseDevArgs(['--prot', '1']);
+    expect('error' in parsed && parsed.error).toMatch(/--prot[\s\S]*usage: npm run dev/);
+  });
+});

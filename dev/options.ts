@@ -1,0 +1,58 @@
+/** `npm run dev`'s command line, read without side effects: options, or what is wrong with them. */
+import { parseArgs } from 'node:util';
+
+/** `npm start`'s port, so bookmarks and the README's examples work with either. */
+export const DEFAULT_PORT = 8888;
+/** Loopback only: a preview of unpublished content is nobody else's business. `--host 0.0.0.0` shares it. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface DevArgs {
+  port: number;
+  host: string;
+  content?: string;
+  out?: string;
+  /** Undefined: the build's default cache; null: no cache. */
+  cache?: string | null;
+  threads?: number;
+}
+
+export const DEV_USAGE = `npm run dev [-- --port N] [--host ADDRESS] [--content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]`;
+
+export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { error: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        content: { type: 'string' },
+        out: { type: 'string' },
+        cache: { type: 'string' },
+        'no-cache': { type: 'boolean', default: false },
+        threads: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    return { error: `${(error as Error).message}\nusage: ${DEV_USAGE}` };
+  }
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  // 0 asks the system for a free port (what the tests do).
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '0')) {
+    return { error: `--port: expected a port number from 0 to 65535, got "${values.port}"` };
+  }
+  if (values.host !== undefined && values.host.trim() === '') return { error: '--host: expected an address such as 127.0.0.1 or 0.0.0.0, got nothing' };
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) return { error: `--threads: expected a whole number, 1 or more, got "${values.threads}"` };
+  if (values['no-cache'] && values.cache !== undefined) return { error: '--cache and --no-cache: give one of them' };
+  return {
+    args: {
+      port,
+      host: values.host ?? DEFAULT_HOST,
+      content: values.content,
+      out: values.out,
+      cache: values['no-cache'] ? null : values.cache,
+      threads,
+    },
+  };
+}

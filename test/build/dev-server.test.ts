@@ -1,0 +1,234 @@
+/**
+ * `npm run dev` end to end: the real command (scripts/dev.ts) in a child process on a free loopback
+ * port, over a copy of the sample content, building into a temporary folder with its own cache, so
+ * neither the project's content/ nor its dist/ is touched. An editor's loop: edit a skill and see
+ * the page change over HTTP, with a reload event; break the front matter and see the error page,
+ * the same problem in JSON and in the terminal, the last good build still served and still on disk;
+ * fix it and see the page again. Every wait is bounded and fails when it runs out.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../build/index.ts';
+import { DEV_PATHS } from '../../dev/live-reload.ts';
+import { BUILD_ENV, runBuild, sameTree, treeOf } from '../helpers/build-process.ts';
+
+const SKILL = 'shape-up';
+const WAIT_MS = 60_000;
+
+const work = mkdtempSync(join(tmpdir(), 'dev-server-'));
+const content = join(work, 'content');
+const out = join(work, 'out');
+const skillFile = join(content, 'skills', `${SKILL}.md`);
+const original = readFileSync(join(PROJECT_ROOT, 'content', 'skills', `${SKILL}.md`), 'utf8');
+
+let child: ChildProcess;
+let terminal = '';
+let base = '';
+let exited: Promise<number | null>;
+
+/** Polls `probe` until it returns a value; fails, naming what it waited for and what it last saw. */
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting for ${what} after ${WAIT_MS / 1000} s (last: ${String(last)})\n--- terminal ---\n${terminal}`);
+}
+
+/** The server's events, as a browser's EventSource receives them. */
+class EventLog {
+  readonly events: { event: string; data: Record<string, unknown> }[] = [];
+  readonly #abort = new AbortController();
+
+  async open(): Promise<void> {
+    const response = await fetch(`${base}${DEV_PATHS.events}`, { signal: this.#abort.signal });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (event && data) this.events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+        }
+      }
+    })();
+  }
+
+  /** The first event of this kind after the first `after` events. */
+  next(event: string, after: number) {
+    return waitFor(`a "${event}" event`, async () => this.events.slice(after).find((one) => one.event === event));
+  }
+
+  close(): void {
+    this.#abort.abort();
+  }
+}
+
+const page = async () => {
+  const response = await fetch(`${base}/skills/${SKILL}`);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+};
+
+const setTitle = (title: string) => writeFileSync(skillFile, original.replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+
+const events = new EventLog();
+
+beforeAll(async () => {
+  cpSync(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', content, '--out', out, '--cache', join(work, 'cache')], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...BUILD_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (terminal += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (terminal += chunk));
+  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  base = await waitFor('the server to start', async () => {
+    if (child.exitCode !== null) throw new Error(`npm run dev exited ${child.exitCode}`);
+    return /^Serving (http:\/\/127\.0\.0\.1:\d+)/m.exec(terminal)?.[1];
+  });
+  await events.open();
+}, 120_000);
+
+afterAll(async () => {
+  events.close();
+  if (child && child.exitCode === null) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('listens on loopback and serves the built pages with the live-reload script', async () => {
+    const { status, type, text } = await page();
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/html/);
+    expect(text).toContain('Shape Up: six-week cycles');
+    expect(text).toContain(`<script src="${DEV_PATHS.script}" defer></script></head>`);
+    const script = await fetch(`${base}${DEV_PATHS.script}`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain(`new EventSource("${DEV_PATHS.events}")`);
+  });
+
+  it('serves files with the headers dist/_headers gives them, and never lets the browser keep a stale one', async () => {
+    const response = await fetch(`${base}/skills/${SKILL}.md`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${base}/skills/`)).status).toBe(200);
+  });
+
+  it('runs the functions in-process: catalogue, search, payment health, JSON and HTML 404s, the /v1 rewrite', async () => {
+    const catalog = await fetch(`${base}/catalog.json?limit=1`);
+    expect(catalog.status).toBe(200);
+    expect(((await catalog.json()) as { skills: unknown[] }).skills).toHaveLength(1);
+    const versioned = await fetch(`${base}/v1/catalog.json?cluster=ideas`);
+    expect(versioned.status).toBe(200);
+    const search = await fetch(`${base}/search.json?q=shape`);
+    expect(search.status).toBe(200);
+    expect(JSON.stringify(await search.json())).toContain(SKILL);
+    const health = await fetch(`${base}/api/public/health/payment`);
+    expect(health.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await health.json()).toHaveProperty('status');
+    const missingJson = await fetch(`${base}/skills/no-such-skill.json`);
+    expect([missingJson.status, missingJson.headers.get('content-type')]).toEqual([404, 'application/json; charset=utf-8']);
+    expect(((await missingJson.json()) as { code: string }).code).toBe('not_found');
+    const missingPage = await fetch(`${base}/skills/no-such-skill`);
+    expect(missingPage.status).toBe(404);
+    expect(await missingPage.text()).toContain(DEV_PATHS.script);
+  });
+
+  it('writes what npm run build writes: the script is added when serving, never on disk', async () => {
+    const reference = join(work, 'reference');
+    await runBuild(['--content', content, '--out', reference, '--no-cache', '--quiet']);
+    expect(sameTree(treeOf(out), treeOf(reference))).toBe(true);
+    expect(readFileSync(join(out, 'skills', `${SKILL}.html`), 'utf8')).not.toContain(DEV_PATHS.script);
+  }, 120_000);
+
+  it('rebuilds on save: the page and the catalogue change, and open pages get a reload event', async () => {
+    const seen = events.events.length;
+    setTitle('Shape Up, edited live');
+    const reload = await events.next('reload', seen);
+    expect(reload.data.ms).toEqual(expect.any(Number));
+    const text = await waitFor('the edited title on the page', async () => {
+      const { status, text } = await page();
+      return status === 200 && text.includes('Shape Up, edited live') ? text : undefined;
+    });
+    expect(text).not.toContain('Shape Up: six-week cycles');
+    const catalog = (await (await fetch(`${base}/catalog.json`)).json()) as { skills: { slug: string; title: string }[] };
+    expect(catalog.skills.find((skill) => skill.slug === SKILL)?.title).toBe('Shape Up, edited live');
+  });
+
+  it('keeps serving the last good build while a file is broken, with the error on every page, in JSON and in the terminal', async () => {
+    const before = treeOf(out);
+    const seen = events.events.length;
+    const broken = original.replace(/^title: .*$/m, 'title: [Shape Up');
+    const line = broken.split('\n').findIndex((text) => text.startsWith('title: [')) + 1;
+    writeFileSync(skillFile, broken);
+    const failed = await events.next('failed', seen);
+    expect(failed.data.failure).toMatchObject({ kind: 'content' });
+
+    const where = `skills/${SKILL}.md:${line}`;
+    const errorPage = await waitFor('the error page', async () => {
+      const { status, text } = await page();
+      return status === 500 ? text : undefined;
+    });
+    expect(errorPage).toContain(where);
+    expect(errorPage).toContain('the [ that opens this list is never closed');
+    expect(errorPage).toContain(`<script src="${DEV_PATHS.script}" defer></script>`);
+    expect((await fetch(`${base}/`)).status).toBe(500);
+
+    const status = (await (await fetch(`${base}${DEV_PATHS.status}`)).json()) as { ok: boolean; failure: { problems: { file: string; line: number }[] } };
+    expect(status.ok).toBe(false);
+    expect(status.failure.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(new RegExp(`skills/${SKILL}\\.md$`)), line })]);
+    await waitFor('the problem in the terminal', async () => (terminal.includes(where) && terminal.includes('still serving the last good build') ? true : undefined));
+
+    // The API keeps answering from the last good build, which stays on disk as it was.
+    const catalog = await fetch(`${base}/catalog.json?limit=1`);
+    expect(catalog.status).toBe(200);
+    expect(sameTree(treeOf(out), before)).toBe(true);
+  });
+
+  it('shows the page again once the file is fixed', async () => {
+    const seen = events.events.length;
+    setTitle('Shape Up, fixed');
+    await events.next('reload', seen);
+    await waitFor('the page with the fixed title', async () => {
+      const { status, text } = await page();
+      return status === 200 && text.includes('Shape Up, fixed') ? true : undefined;
+    });
+    expect(((await (await fetch(`${base}${DEV_PATHS.status}`)).json()) as { ok: boolean }).ok).toBe(true);
+  });
+
+  it('never dies while the output folder is swapped: it is still serving after every rebuild', async () => {
+    expect(child.exitCode).toBeNull();
+    expect((await page()).status).toBe(200);
+  });
+
+  it('stops on Ctrl-C (SIGINT), with its build and functions', async () => {
+    child.kill('SIGINT');
+    const code = await waitFor('the server to exit', async () => (child.exitCode !== null ? child.exitCode : undefined));
+    expect(code).toBe(0);
+    await expect(fetch(`${base}/`)).rejects.toThrow();
+  });
+});
