@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { objectName, openCache } from './cache.ts';
+import { bodyFile } from './render/body-cache.ts';
 import type { CodeFingerprints } from './code-fingerprint.ts';
 
 const dirs: string[] = [];
@@ -14,7 +15,7 @@ const temporary = () => {
 };
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const code = (render: string, check = 'check-1') => ({ render, check });
+const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1' });
 
 describe('openCache', () => {
   function filled(dir: string, fingerprints: CodeFingerprints): string {
@@ -71,5 +72,35 @@ describe('openCache', () => {
     const objects = join(dir, 'objects');
     expect(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)))).toEqual([]);
     expect(openCache(dir, code('code-1')).output('key')).toBeUndefined();
+  });
+
+  it('keeps the rendered bodies the pages of the last build used, those of pages taken from it included', () => {
+    const dir = temporary();
+    const first = openCache(dir, code('code-1'));
+    const bodies = first.bodies!;
+    expect(bodies).toEqual({ dir: join(dir, 'bodies'), fingerprint: 'body-1' });
+    const stored = (key: string) => existsSync(bodyFile(bodies.dir, key));
+    for (const key of ['body-a', 'body-b']) {
+      mkdirSync(join(bodyFile(bodies.dir, key), '..'), { recursive: true });
+      writeFileSync(bodyFile(bodies.dir, key), '{}');
+    }
+    first.rememberOutput('page-a', [], ['body-a']);
+    first.rememberOutput('page-b', [], ['body-b']);
+    first.commit();
+    expect([stored('body-a'), stored('body-b')]).toEqual([true, true]);
+
+    // A warm build takes page a from the cache (its body goes with it) and no longer has page b.
+    const second = openCache(dir, code('code-1'));
+    expect(second.outputBodies('page-a')).toEqual(['body-a']);
+    second.rememberOutput('page-a', [], second.outputBodies('page-a'));
+    second.commit();
+    expect([stored('body-a'), stored('body-b')]).toEqual([true, false]);
+
+    // A new layout: every page is rendered again and names the body it used; all are kept.
+    const third = openCache(dir, code('code-2'));
+    expect(third.output('page-a')).toBeUndefined();
+    third.rememberOutput('page-a', [], ['body-a']);
+    third.commit();
+    expect(stored('body-a')).toBe(true);
   });
 });

@@ -5,7 +5,10 @@
  *
  * - documents: the front matter of a content file that passed its schema, by the hash of the file;
  * - outputs: the files a page job rendered, by the hash of the code fingerprint, the page frame and
- *   the job's input (build/emit/pages/jobs.ts).
+ *   the job's input (build/emit/pages/jobs.ts), with the rendered bodies the job used;
+ * - bodies: each rendered body, by the hash of the body renderer's code, the options and the text,
+ *   in `bodies/` (build/render/body-cache.ts), so pages rendered again (a new layout, frame or
+ *   facts) take their bodies from here instead of parsing Markdown.
  *
  * Rendered bytes live once in `objects/<hash of the bytes>`. They are copied into the output
  * (reflinked where the file system can), never hard-linked, and a new object is a copy of the file
@@ -27,9 +30,10 @@ import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeFingerprints } from './code-fingerprint.ts';
 import { copyFileApart, copyFileAtomically, writeFileAtomically } from './atomic-file.ts';
+import type { BodyCacheSetup } from './render/body-cache.ts';
 
 /** Bumped when the layout of the cache itself changes. */
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 
 export interface CachedDocument {
   /** Front matter as parsed, known to match its schema. */
@@ -48,6 +52,8 @@ interface IndexFile {
    * stay compact strings rather than object graphs. */
   documents: Record<string, string>;
   outputs: Record<string, StoredPath[]>;
+  /** The rendered bodies (build/render/body-cache.ts) each output used, by the output's key. */
+  bodies: Record<string, string[]>;
   /** Every object the last build used. */
   objects: string[];
 }
@@ -65,7 +71,12 @@ export interface BuildCache {
   document(textHash: string): CachedDocument | undefined;
   rememberDocument(textHash: string, entry: CachedDocument): void;
   output(key: string): StoredPath[] | undefined;
-  rememberOutput(key: string, files: StoredPath[]): void;
+  /** Remembers an output; `bodies` are the keys of the rendered bodies it used (kept with it). */
+  rememberOutput(key: string, files: StoredPath[], bodies?: readonly string[]): void;
+  /** The rendered bodies a stored output used. */
+  outputBodies(key: string): string[];
+  /** Where rendered bodies are kept, for every thread that renders (undefined when off). */
+  readonly bodies: BodyCacheSetup | undefined;
   /** The object name for these bytes (the hash of them); undefined when the cache is off. */
   objectFor(bytes: string | Uint8Array): string | undefined;
   /** Copies a stored object to `target`; false when the cache does not hold it. */
@@ -88,6 +99,8 @@ export const NO_CACHE: BuildCache = {
   rememberDocument: () => {},
   output: () => undefined,
   rememberOutput: () => {},
+  outputBodies: () => [],
+  bodies: undefined,
   objectFor: () => undefined,
   place: () => false,
   adopt: () => {},
@@ -120,9 +133,10 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
   const indexPath = join(dir, 'index.json');
   const distPath = join(dir, 'dist.json');
   const objectsDir = join(dir, 'objects');
+  const bodiesDir = join(dir, 'bodies');
   const previous = readIndex(indexPath, fingerprints);
   const stored = new Set(previous.objects);
-  const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, objects: [] };
+  const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, bodies: {}, objects: [] };
   const used = new Set<string>();
   const madeDirs = new Set<string>();
   const objectPath = (object: string) => join(objectsDir, object.slice(0, 2), object.slice(2));
@@ -142,9 +156,14 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
     output(key) {
       return previous.outputs[key];
     },
-    rememberOutput(key, files) {
+    rememberOutput(key, files, bodies = []) {
       next.outputs[key] = files;
+      if (bodies.length > 0) next.bodies[key] = [...bodies];
     },
+    outputBodies(key) {
+      return previous.bodies[key] ?? [];
+    },
+    bodies: { dir: bodiesDir, fingerprint: fingerprints.body },
     objectFor: objectName,
     place(object, target) {
       if (!stored.has(object)) return false;
@@ -212,11 +231,18 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       next.objects = [...used];
       writeFileAtomically(indexPath, JSON.stringify(next));
       collectGarbage(objectsDir, used);
+      // Bodies no page of this build used, unless they are exactly those of the last build (the
+      // usual warm build: nothing to list).
+      const bodiesUsed = new Set(Object.values(next.bodies).flat());
+      const bodiesBefore = new Set(Object.values(previous.bodies).flat());
+      if (bodiesUsed.size !== bodiesBefore.size || [...bodiesUsed].some((key) => !bodiesBefore.has(key))) {
+        collectGarbage(bodiesDir, new Set([...bodiesUsed].map((key) => `${key}.json`)));
+      }
     },
   };
 }
 function readIndex(path: string, fingerprints: CodeFingerprints): IndexFile {
-  const empty: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, objects: [] };
+  const empty: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, bodies: {}, objects: [] };
   try {
     const index = JSON.parse(readFileSync(path, 'utf8')) as IndexFile;
     if (index.format !== CACHE_FORMAT) return empty;
@@ -227,6 +253,7 @@ function readIndex(path: string, fingerprints: CodeFingerprints): IndexFile {
       ...index,
       documents: index.fingerprints.check === fingerprints.check ? index.documents : {},
       outputs: index.fingerprints.render === fingerprints.render ? index.outputs : {},
+      bodies: index.bodies ?? {},
     };
   } catch {
     // No cache yet, or an unreadable one: start empty; the build is correct either way.
@@ -234,6 +261,7 @@ function readIndex(path: string, fingerprints: CodeFingerprints): IndexFile {
   }
 }
 
+/** Removes every file of a fanned-out folder (`<two characters>/<rest>`) whose name, joined, is not in `used`. */
 function collectGarbage(objectsDir: string, used: ReadonlySet<string>): void {
   let fanout: string[];
   try {

@@ -1,10 +1,10 @@
-/** The code fingerprints cover exactly what decides a cache entry: what the renderer imports, and
- * what checking a content file imports plus the schemas. */
+/** The code fingerprints cover exactly what decides a cache entry: what the renderer imports, what
+ * the body renderer alone imports, and what checking a content file imports plus the schemas. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECK_ENTRIES, codeFingerprints, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
+import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
 import { PROJECT_ROOT } from './index.ts';
 
 const dirs: string[] = [];
@@ -19,7 +19,9 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     writeFileSync(join(root, file), text);
   };
   for (const [file, text] of Object.entries({
-    [RENDER_ENTRIES[0]]: "import { page } from '../html/page.ts';\nexport const render = page;\n",
+    [RENDER_ENTRIES[0]]: "import { page } from '../html/page.ts';\nimport { body } from '../../render/markdown-body.ts';\nexport const render = () => [page, body];\n",
+    [BODY_ENTRIES[0]]: "import { policy } from './body-policy.ts';\nexport const body = policy;\n",
+    'build/render/body-policy.ts': 'export const policy = 1;\n',
     [RENDER_ENTRIES[1]]: "import { render } from './render.ts';\nrender();\n",
     'build/emit/html/page.ts': "import { price } from '../../../core/pricing.ts';\nexport const page = () => price;\n",
     'core/pricing.ts': 'export const price = 1;\n',
@@ -39,9 +41,15 @@ describe('importedFiles', () => {
   it("lists the renderer's modules and the checks' modules of this project, and nothing request-time only", () => {
     const { render, check } = importedFiles(PROJECT_ROOT);
     expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'build/emit/html/skill-page.ts', 'build/render/markdown-body.ts', 'core/pricing.ts']));
-    expect(render.filter((file) => /^(runtime|functions|scripts)\//.test(file) || file.startsWith('build/emit/openapi/'))).toEqual([]);
+    expect(render.filter((file) => /^(runtime\/payment|functions|scripts)\//.test(file) || file.startsWith('build/emit/openapi/'))).toEqual([]);
     expect(check).toEqual(expect.arrayContaining(['build/validate.ts', 'build/load.ts']));
-    expect(check.filter((file) => /^(runtime|functions|build\/emit)\//.test(file))).toEqual([]);
+    expect(check.filter((file) => /^(runtime\/payment|functions|build\/emit)\//.test(file))).toEqual([]);
+  });
+
+  it("lists the body renderer's modules apart: no page layout, frame or twin facts", () => {
+    const { body } = importedFiles(PROJECT_ROOT);
+    expect(body).toEqual(expect.arrayContaining(['build/render/markdown-body.ts', 'build/render/body-policy.ts', 'build/render/headings.ts']));
+    expect(body.filter((file) => !file.startsWith('build/render/') && !file.startsWith('core/'))).toEqual([]);
   });
 });
 
@@ -57,6 +65,20 @@ describe('codeFingerprints', () => {
     const after = codeFingerprints(root, memo);
     expect(after.render).not.toBe(before.render);
     expect(after.check).toBe(before.check);
+  });
+
+  it('changes the body fingerprint with the body renderer and what it imports, never with the page layout', () => {
+    const { root, memo, write } = project();
+    const before = codeFingerprints(root, memo);
+    write('build/emit/html/page.ts', 'export const page = () => 2;\n');
+    const layoutChanged = codeFingerprints(root, memo);
+    expect(layoutChanged.render).not.toBe(before.render);
+    expect(layoutChanged.body).toBe(before.body);
+    write('build/render/body-policy.ts', 'export const policy = 2;\n');
+    const policyChanged = codeFingerprints(root, memo);
+    expect(policyChanged.body).not.toBe(before.body);
+    // The page's key covers its body renderer too: a page is never newer than its body.
+    expect(policyChanged.render).not.toBe(layoutChanged.render);
   });
 
   it('changes the check fingerprint with the checking code and with any schema, leaving the render one', () => {

@@ -10,6 +10,10 @@
  *   which is part of the key on its own.
  * - check, for the cached front matter of content files: the loading and validating code and
  *   every schema.
+ * - body, for rendered bodies kept apart from their pages (build/render/body-cache.ts): only the
+ *   body renderer and what it imports, so a change of the page layout re-renders pages without
+ *   parsing their Markdown again.
+ * - editor, for the content editor's script (build/emit/admin.ts): what admin-editor.ts imports.
  *
  * Both also cover the locked dependencies and Node's major version.
  */
@@ -21,12 +25,16 @@ import fg from 'fast-glob';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the meaning of a fingerprint or the memo's layout changes. */
-const FINGERPRINT_FORMAT = 2;
+const FINGERPRINT_FORMAT = 4;
 
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
 export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/worker.ts'] as const;
 /** Where checking a content file starts: reading it and validating it against its schema. */
 export const CHECK_ENTRIES = ['build/load.ts', 'build/validate.ts'] as const;
+/** Where turning a body's Markdown into its HTML and twin text starts. */
+export const BODY_ENTRIES = ['build/render/markdown-body.ts'] as const;
+/** Where the content editor's browser script starts. */
+export const EDITOR_ENTRIES = ['build/emit/admin-editor.ts'] as const;
 
 /** What decides each kind of cache entry (build/cache.ts). */
 export interface CodeFingerprints {
@@ -35,12 +43,13 @@ export interface CodeFingerprints {
   /** The code that parses and checks a content file, and the schemas it checks against: a cached
    * front matter is known to pass only under the same checks. */
   check: string;
+  /** The body renderer's code: part of every rendered body's key. */
+  body: string;
+  /** The content editor's script: names its bundle. */
+  editor: string;
 }
 
-interface Inputs {
-  render: string[];
-  check: string[];
-}
+type Inputs = Record<keyof CodeFingerprints, string[]>;
 
 /**
  * Project files each group of entries imports, directly or not (JSON included), sorted and
@@ -48,7 +57,7 @@ interface Inputs {
  * package-lock.json stands for them.
  */
 export function importedFiles(projectRoot: string): Inputs {
-  const groups = { render: RENDER_ENTRIES, check: CHECK_ENTRIES };
+  const groups: Record<keyof Inputs, readonly string[]> = { render: RENDER_ENTRIES, check: CHECK_ENTRIES, body: BODY_ENTRIES, editor: EDITOR_ENTRIES };
   const entryPoints = Object.entries(groups).flatMap(([group, entries]) =>
     entries.map((entry, index) => ({ in: join(projectRoot, entry), out: `${group}-${index}` })));
   const { metafile } = buildSync({
@@ -63,15 +72,16 @@ export function importedFiles(projectRoot: string): Inputs {
     outdir: join(projectRoot, '.fingerprint'),
     logLevel: 'silent',
   });
-  const inputs: Inputs = { render: [], check: [] };
+  const inputs: Inputs = { render: [], check: [], body: [], editor: [] };
   for (const [output, { inputs: used }] of Object.entries(metafile.outputs)) {
     const group = basename(output).split('-')[0] as keyof Inputs;
     inputs[group].push(...Object.keys(used).map((input) => relative(projectRoot, join(projectRoot, input)).split(sep).join('/')));
   }
-  return { render: [...new Set(inputs.render)].sort(), check: [...new Set(inputs.check)].sort() };
+  const sorted = (files: string[]) => [...new Set(files)].sort();
+  return { render: sorted(inputs.render), check: sorted(inputs.check), body: sorted(inputs.body), editor: sorted(inputs.editor) };
 }
 
-/** Both fingerprints of the project at `projectRoot`. Content is not in them: a commit that only
+/** The fingerprints of the project at `projectRoot`. Content is not in them: a commit that only
  * changes other content files leaves every unchanged page's key as it was. */
 export function codeFingerprints(projectRoot: string, memoFile: string | null = defaultMemoFile(projectRoot)): CodeFingerprints {
   const inputs = memoisedInputs(projectRoot, memoFile);
@@ -79,6 +89,8 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   return {
     render: hashFiles(projectRoot, 'render', inputs.render),
     check: hashFiles(projectRoot, 'check', [...new Set([...inputs.check, ...schemas])].sort()),
+    body: hashFiles(projectRoot, 'body', inputs.body),
+    editor: hashFiles(projectRoot, 'editor', inputs.editor),
   };
 }
 
@@ -122,7 +134,7 @@ function memoisedInputs(projectRoot: string, memoFile: string | null): Inputs {
   }
   const inputs = importedFiles(projectRoot);
   if (memoFile) {
-    const stamps = Object.fromEntries([...new Set([...inputs.render, ...inputs.check])].map((file) => [file, stampOf(join(projectRoot, file))]));
+    const stamps = Object.fromEntries([...new Set(Object.values(inputs).flat())].map((file) => [file, stampOf(join(projectRoot, file))]));
     try {
       writeFileAtomically(memoFile, JSON.stringify({ format: FINGERPRINT_FORMAT, inputs, stamps } satisfies Memo));
     } catch {

@@ -3,12 +3,12 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './load.ts';
 import type { LoadedFile } from './load.ts';
-import { validateContent } from './validate.ts';
+import { shopOriginProblems, validateContent } from './validate.ts';
 import type { ValidContent } from './validate.ts';
 import { buildModel } from './model.ts';
 import type { CatalogueModel } from './model.ts';
 import { contentDates } from './content-dates.ts';
-import { emitters, renderPages } from './emit/index.ts';
+import { emitHeaders, emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
 import { OutputFolder } from './write.ts';
 import { NO_CACHE, openCache } from './cache.ts';
@@ -20,6 +20,8 @@ import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
+import { deployContext } from './deploy-context.ts';
+import type { DeployContext } from './deploy-context.ts';
 import { constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
@@ -46,6 +48,9 @@ export interface BuildOptions extends RenderOptions {
   /** The build cache's folder; unset or null builds everything from scratch. */
   cacheDir?: string | null;
   env?: StampEnvironment;
+  /** Build drafts (each at its own address, marked, noindex) whatever `env.CONTEXT` says, but never
+   * when it says production (build/deploy-context.ts). */
+  drafts?: boolean;
   log?: (line: string) => void;
 }
 
@@ -82,7 +87,7 @@ async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>
 type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
 
 /** Load → validate → model. Its own function so the loaded documents can go once the model exists. */
-async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, timed: Timed): Promise<CatalogueModel> {
+async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, deploy: DeployContext, timed: Timed): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
   const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');
@@ -95,8 +100,15 @@ async function contentModel(contentDir: string, headersFile: string, cache: Buil
   for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
   return timed(
     'model',
-    () => buildModel(valid, buildStamp(PROJECT_ROOT, valid.site.base_url, env), buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules),
-    (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles`,
+    () => {
+      const stamp = buildStamp(PROJECT_ROOT, valid.site.base_url, env);
+      // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
+      const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
+      if (shopProblems.length > 0) throw new ContentError(shopProblems);
+      return buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy);
+    },
+    (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles` +
+      (deploy.drafts ? `; for a preview (${deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
   );
 }
 
@@ -138,7 +150,8 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   const cache: BuildCache = options.cacheDir
     ? await timed('cache open', () => openCache(resolve(options.cacheDir!), fingerprints), () => `open, ${resolve(options.cacheDir!)}`)
     : NO_CACHE;
-  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, timed);
+  const deploy = deployContext(env, { drafts: options.drafts });
+  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
   const output = new OutputFolder(outDir, cache);
@@ -148,7 +161,8 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     }
     const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
-      `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU)`);
+      `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU${report.bodiesReused > 0 ? `, ${report.bodiesReused} rendered bodies from the cache` : ''})`);
+    await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
     await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
     // The functions' constants change with dist/, as part of the same swap.
     const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;

@@ -15,6 +15,7 @@ import type { YamlSource } from './yaml-source.ts';
 import { bodyLimitProblems } from './render/body-limits.ts';
 import type { BodyLimitProblem } from './render/body-limits.ts';
 import { bodyPlaceholder } from './placeholder.ts';
+import { FileReadError } from './build-errors.ts';
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -53,11 +54,16 @@ export interface BodySource {
 
 const checkKeyOf = (kind: FileKind, text: string) => hashText(`${kind}\n${text}`);
 
+/** A content file was saved while a build read it: nothing is wrong with it, the build must run again. */
+export class ContentChangedError extends Error {
+  override readonly name = 'ContentChangedError';
+}
+
 /** The body a BodySource points at, as loaded. */
 export function readBody(source: BodySource): string {
   const text = readText(source.path);
   if (text === undefined || checkKeyOf(source.kind, text) !== source.checkKey) {
-    throw new Error(`${source.path} changed while the build was running; build again`);
+    throw new ContentChangedError(`${source.path} changed while the build was running; build again`);
   }
   return text.slice(source.start);
 }
@@ -155,7 +161,7 @@ function readText(path: string): string | undefined {
     return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`Could not read ${path}`, { cause: error });
+    throw new FileReadError(path, `could not read it: ${(error as Error).message}`, { cause: error });
   }
 }
 

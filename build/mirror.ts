@@ -9,15 +9,22 @@
  */
 import { majorPrefixes, MAJORS } from '../core/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
-import { HEADERS_FILE } from './emit/headers.ts';
+import { HEADERS_FILE } from '../core/published-files.ts';
+import { ADMIN_DIR } from './emit/admin-config.ts';
 import type { OutputFolder } from './write.ts';
 
-/** Netlify's own configuration, read at the top of the published folder only. */
-const NOT_MIRRORED = new Set([HEADERS_FILE]);
+/**
+ * What stays at the top only: Netlify's own configuration (read there alone), and the content
+ * editor, which is no part of the API and answers one origin's editors. `path` is relative to the
+ * published folder; a rule path (`/admin/*`) is asked about without its slash.
+ */
+export function mirrored(path: string): boolean {
+  return path !== HEADERS_FILE && path !== ADMIN_DIR && !path.startsWith(`${ADMIN_DIR}/`);
+}
 
 /** Publishes every file of `output` under each major's prefix; how many files that added. */
 export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
   const before = output.files.length;
-  for (const prefix of majorPrefixes(majors)) output.mirror(prefix.slice(1), (path) => NOT_MIRRORED.has(path));
+  for (const prefix of majorPrefixes(majors)) output.mirror(prefix.slice(1), (path) => !mirrored(path));
   return output.files.length - before;
 }

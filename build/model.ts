@@ -1,5 +1,6 @@
 /** Model: turn validated content into the one catalogue every emitter reads: clusters resolved,
- * drafts dropped, prices computed, bundles reduced to live members, everything in default order. */
+ * drafts left out of it (and, for a preview, set apart to be built on their own), prices computed,
+ * bundles reduced to live members, everything in default order. */
 import type { BuildStamp } from '../core/headers.ts';
 import { bundlePrice, PRICING_RULE } from '../core/pricing.ts';
 import { compareOrder, compareTitles } from '../core/collate.ts';
@@ -7,13 +8,21 @@ import { serialiseCatalog } from '../core/catalog-layout.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogIndex } from '../core/query.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
-import { CLUSTER_IDS, CURRENCY, TAX_NOTE } from '../core/types.ts';
-import type { Bundle, Catalog, Cluster, ClusterId, SiteContent, Skill } from '../core/types.ts';
+import { CLUSTER_IDS, CURRENCY } from '../core/types.ts';
+import type { Bundle, Catalog, Cluster, ClusterId, Skill } from '../core/types.ts';
 import type { LastModified } from './content-dates.ts';
 import type { BodySource } from './load.ts';
 import type { HeaderRule } from './emit/headers.ts';
 import type { ValidContent } from './validate.ts';
-import { fillUrlTemplate } from '../core/url-template.ts';
+import { PRODUCTION } from './deploy-context.ts';
+import { contentSignals } from './content-signals.ts';
+import type { ContentSignals } from './content-signals.ts';
+import type { DeployContext } from './deploy-context.ts';
+import type { ShopTemplates } from '../core/url-template.ts';
+// A skill's API object from its front matter, in a module of its own so that the editor's preview
+// (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
+import { cartOrPage, skillOf, twinUrls } from './skill-of.ts';
+export { skillOf, twinUrls } from './skill-of.ts';
 
 export interface SiteModel {
   name: string;
@@ -22,6 +31,8 @@ export interface SiteModel {
   baseUrl: string;
   documentationUrl: string;
   singleCents: number;
+  /** site.yaml's `shop`: cart links on the shop's origin, or null for none on any page or twin. */
+  shop: ShopTemplates | null;
 }
 
 export interface SkillEntry {
@@ -74,10 +85,29 @@ export interface CatalogueModel {
   notices: string[];
   /** Header rules kept by hand (the top-level `_headers`), written after the build's own. */
   handHeaders: HeaderRule[];
+  /** Which deploy the build is for: whether drafts are built and the whole deploy is noindex. */
+  deploy: DeployContext;
+  /** Drafts built for a preview, each at its own address only (none in production). */
+  drafts: Drafts;
+  /** What crawlers may use the content for (robots.txt), site.yaml's or the defaults. */
+  contentSignals: ContentSignals;
+}
+
+/** Skills and bundles with `draft: true`, as a preview builds them: pages and twins, listed nowhere. */
+export interface Drafts {
+  skills: SkillEntry[];
+  bundles: BundleEntry[];
 }
 
 /** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
-export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt: string, lastModified: LastModified, handHeaders: HeaderRule[] = []): CatalogueModel {
+export function buildModel(
+  content: ValidContent,
+  stamp: BuildStamp,
+  generatedAt: string,
+  lastModified: LastModified,
+  handHeaders: HeaderRule[] = [],
+  deploy: DeployContext = PRODUCTION,
+): CatalogueModel {
   const base = stamp.baseUrl;
   const site: SiteModel = {
     name: content.site.name,
@@ -85,14 +115,14 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
     baseUrl: base,
     documentationUrl: content.site.documentation_url,
     singleCents: content.site.pricing.single_cents,
+    shop: content.site.shop ?? null,
   };
-  const fill = (template: string, slug: string) => fillUrlTemplate(template, base, slug);
   const clusterById = new Map(content.clusters.map((cluster) => [cluster.id, cluster]));
   const notices: string[] = [];
 
   const skills = content.skills
     .filter(({ fields }) => !fields.draft)
-    .map(({ doc, fields }) => ({ doc, order: fields.order, skill: skillOf(doc.slug, fields, content.site, base, fill, clusterById) }))
+    .map(({ doc, fields }) => ({ doc, order: fields.order, skill: skillOf(doc.slug, fields, site, clusterById) }))
     .sort((a, b) => clusterRank(a.skill) - clusterRank(b.skill) || compareOrder(a.order, b.order) || compareTitles(a.skill, b.skill))
     .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) }));
   const liveSkills = new Map(skills.map((entry) => [entry.skill.slug, entry.skill]));
@@ -105,24 +135,54 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
       else if (live.length < fields.skills.length) notices.push(`${doc.file}: published without ${fields.skills.filter((slug) => !liveSkills.has(slug)).join(', ')} (draft).`);
       return live.length >= 2;
     })
-    .map(({ doc, fields }) => {
-      const members = fields.skills.flatMap((slug) => liveSkills.get(slug) ?? []);
-      const bundle: Bundle = {
-        type: 'bundle',
-        slug: doc.slug,
-        ...twinUrls(base, 'bundles', doc.slug),
-        title: fields.title,
-        problem: fields.problem,
-        blurb: fields.blurb,
-        why: fields.why,
-        skills: members.map((skill) => ({ slug: skill.slug, title: skill.title, author: skill.author, url: skill.url, json_url: skill.json_url })),
-        price: bundlePrice(members.map((skill) => skill.price.amount_cents)),
-        cart_url: fill(content.site.urls.bundle_cart, doc.slug),
-      };
-      return { order: fields.order, entry: { bundle, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) } };
-    })
+    .map(({ doc, fields }) => bundleEntry(doc, fields, fields.skills.flatMap((slug) => liveSkills.get(slug) ?? [])))
     .sort((a, b) => compareOrder(a.order, b.order) || compareTitles(a.entry.bundle, b.entry.bundle))
     .map(({ entry }): BundleEntry => entry);
+
+  /** A bundle of `members` (its skills that are built), in its default-order wrapper. */
+  function bundleEntry(doc: ValidContent['bundles'][number]['doc'], fields: ValidContent['bundles'][number]['fields'], members: Skill[]) {
+    const bundle: Bundle = {
+      type: 'bundle',
+      slug: doc.slug,
+      ...twinUrls(base, 'bundles', doc.slug),
+      title: fields.title,
+      problem: fields.problem,
+      blurb: fields.blurb,
+      why: fields.why,
+      skills: members.map((skill) => ({ slug: skill.slug, title: skill.title, author: skill.author, url: skill.url, json_url: skill.json_url })),
+      price: bundlePrice(members.map((skill) => skill.price.amount_cents)),
+      cart_url: cartOrPage(site, 'bundle', doc.slug),
+    };
+    return { order: fields.order, entry: { bundle, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) } };
+  }
+
+  const drafts = deploy.drafts ? previewDrafts() : { skills: [], bundles: [] };
+
+  /**
+   * Drafts, for a preview: each skill and bundle with `draft: true`, built at its own address and
+   * listed nowhere, so every listing of the preview is the one production would publish. A draft
+   * bundle is shown as it would be published with its draft skills published too (an editor
+   * previews a new bundle of new skills whole); a published bundle keeps production's members.
+   */
+  function previewDrafts(): Drafts {
+    const draftSkills = content.skills
+      .filter(({ fields }) => fields.draft)
+      .map(({ doc, fields }): SkillEntry => ({ skill: skillOf(doc.slug, fields, site, clusterById), body: doc.body, file: doc.file, lastModified: lastModified(doc.file) }))
+      .sort((a, b) => compareTitles(a.skill, b.skill));
+    const built = new Map([...liveSkills, ...draftSkills.map((entry) => [entry.skill.slug, entry.skill] as const)]);
+    const draftBundles = content.bundles
+      .filter(({ fields, doc }) => {
+        if (!fields.draft) return false;
+        const members = fields.skills.filter((slug) => built.has(slug));
+        if (members.length < 2) notices.push(`${doc.file}: draft not built, only ${members.length} of its skills ${members.length === 1 ? 'is' : 'are'} published or drafts (a bundle needs two).`);
+        return members.length >= 2;
+      })
+      .map(({ doc, fields }) => bundleEntry(doc, fields, fields.skills.flatMap((slug) => built.get(slug) ?? [])).entry)
+      .sort((a, b) => compareTitles(a.bundle, b.bundle));
+    for (const { file, skill } of draftSkills) notices.push(`${file}: draft, built for this preview only at ${skill.url}`);
+    for (const { file, bundle } of draftBundles) notices.push(`${file}: draft, built for this preview only at ${bundle.url}`);
+    return { skills: draftSkills, bundles: draftBundles };
+  }
 
   const catalog: Catalog = {
     version: CATALOG_VERSION,
@@ -145,42 +205,8 @@ export function buildModel(content: ValidContent, stamp: BuildStamp, generatedAt
       lastModified: lastModified(doc.file),
     }));
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders };
+  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts, contentSignals: contentSignals(content.site.content_signals) };
 }
 
-export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {
-  const url = `${base}/${section}/${slug}`;
-  return { url, markdown_url: `${url}.md`, json_url: `${url}.json` };
-}
 
 const clusterRank = (skill: Skill) => CLUSTER_IDS.indexOf(skill.clusters[0].id);
-
-function skillOf(
-  slug: string,
-  fields: ValidContent['skills'][number]['fields'],
-  site: SiteContent,
-  base: string,
-  fill: (template: string, slug: string) => string,
-  clusterById: Map<ClusterId, Cluster>,
-): Skill {
-  return {
-    type: 'skill',
-    slug,
-    ...twinUrls(base, 'skills', slug),
-    title: fields.title,
-    author: fields.author,
-    problem: fields.problem ?? null,
-    outcome: fields.outcome ?? null,
-    summary: fields.summary ?? null,
-    clusters: fields.clusters.map((id) => ({ ...clusterById.get(id)! })),
-    commands: [...fields.commands],
-    command_count: fields.commands.length,
-    kind: fields.kind,
-    you_get: [...fields.you_get],
-    wont_do: [...fields.wont_do],
-    source: fields.source ? { ...fields.source } : null,
-    price: { amount_cents: fields.price_cents ?? site.pricing.single_cents, currency: CURRENCY, tax: TAX_NOTE },
-    install_url: fill(site.urls.install, slug),
-    cart_url: fill(site.urls.skill_cart, slug),
-  };
-}

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BuildStamp } from '../core/headers.ts';
 import { isoSeconds, newestContentChange } from './content-dates.ts';
+import { BuildEnvironmentError } from './build-errors.ts';
 
 export interface StampEnvironment {
   /** Netlify's commit of the deploy. */
@@ -11,6 +12,8 @@ export interface StampEnvironment {
   URL?: string;
   /** Reproducible builds: the build's time in Unix seconds, overriding the content's. */
   SOURCE_DATE_EPOCH?: string;
+  /** Netlify's deploy context: whether drafts are built (build/deploy-context.ts). */
+  CONTEXT?: string;
 }
 
 export function buildStamp(projectRoot: string, siteBaseUrl: string, env: StampEnvironment = process.env): BuildStamp {
@@ -33,12 +36,12 @@ export function buildTime(contentDir: string, env: StampEnvironment = process.en
   if (epoch !== undefined && epoch !== '') {
     const date = new Date(Number(epoch) * 1000);
     if (!/^[0-9]+$/.test(epoch) || Number.isNaN(date.getTime())) {
-      throw new Error(`SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01T00:00:00Z, got ${JSON.stringify(epoch)}`);
+      throw new BuildEnvironmentError(`SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01T00:00:00Z, got ${JSON.stringify(epoch)}`);
     }
     return isoSeconds(date);
   }
   const newest = newestContentChange(contentDir);
-  if (newest === undefined) throw new Error(`${contentDir}: expected content files to date the catalogue by, found none`);
+  if (newest === undefined) throw new BuildEnvironmentError(`${contentDir}: expected content files to date the catalogue by, found none`);
   return newest;
 }
 

@@ -4,13 +4,14 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ContentError, describeValue, fieldPath } from './content-error.ts';
 import type { ContentProblem } from './content-error.ts';
 import { readSchema, validatorFor } from './ajv.ts';
-import { contentSchemas } from './schemas.ts';
+import { contentSchemas } from '../core/schema-files.ts';
 import { resolveRef, schemasAt, titlesOf, typesOf } from './schema-lookup.ts';
 import type { Schema } from './schema-lookup.ts';
 import type { LoadedContent, LoadedDocument, LoadedFile } from './load.ts';
 import type { NumberLiteral } from './yaml-source.ts';
 import { nearest } from '../core/nearest.ts';
-import { fillUrlTemplate } from '../core/url-template.ts';
+import { CART_PLACEHOLDER, cartUrl } from '../core/url-template.ts';
+import type { ShopTemplates } from '../core/url-template.ts';
 import { CLUSTER_IDS } from '../core/types.ts';
 import { SECTION_INDEX } from '../core/negotiate.ts';
 import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFrontMatter } from '../core/types.ts';
@@ -106,6 +107,7 @@ const SHAPE_WORDS: { title: string; expected: string; detail: (value: string, de
   { title: 'HttpsUrl', expected: 'an absolute https:// URL', detail: urlDetail },
   { title: 'Origin', expected: 'an origin: http:// or https:// and a host, with no path and no trailing slash', detail: urlDetail },
   { title: 'Url', expected: 'an absolute http:// or https:// URL with a host, no user name and no spaces', detail: urlDetail },
+  { title: 'CartTemplate', expected: `an https:// URL of the shop's cart with ${CART_PLACEHOLDER} where the slug goes and no other {placeholder}`, detail: cartTemplateDetail },
   { title: 'Isbn', expected: 'an ISBN-10 or ISBN-13: digits, optionally with single hyphens (978-1-4921-8074-6)', detail: () => 'not an ISBN' },
   {
     title: 'Line',
@@ -120,6 +122,17 @@ function shapeWords(errors: readonly ErrorObject[]): Pick<ContentProblem, 'expec
   if (!words) return undefined;
   const value = errors[0].data;
   return { expected: words.expected, got: typeof value === 'string' ? `${describeValue(value)} (${words.detail(value, words.title)})` : describeValue(value) };
+}
+
+/** What a cart template lacks or has too much of. */
+function cartTemplateDetail(value: string): string {
+  const unknown = /\{[^}]*\}/.exec(value.replaceAll(CART_PLACEHOLDER, ''))?.[0];
+  if (unknown === '{base}') return `{base} is this site, where no cart answers: write the shop's origin`;
+  if (unknown) return `${unknown} is no placeholder: only ${CART_PLACEHOLDER} is filled in`;
+  if (!value.startsWith('https://')) return urlDetail(value, 'HttpsUrl');
+  if (/[{}]/.test(value.replaceAll(CART_PLACEHOLDER, ''))) return 'a { or } that opens or closes no placeholder';
+  if (/\s/.test(value)) return 'a space';
+  return `no ${CART_PLACEHOLDER}: every item would go to the same link`;
 }
 
 /** The scheme of a URL that failed, or why a URL with an allowed scheme still did. */
@@ -301,7 +314,7 @@ export function validateContent(loaded: LoadedContent): ValidContent {
     return found.length === 0;
   };
   const siteOk = check('site', loaded.site);
-  if (siteOk) problems.push(...urlTemplateProblems(loaded));
+  if (siteOk) problems.push(...cartTemplateProblems(loaded));
   const clustersOk = check('clusters', loaded.clusters);
   if (clustersOk) problems.push(...clusterOrderProblems(loaded.clusters));
 
@@ -380,27 +393,52 @@ function slugProblems(docs: LoadedDocument[], reserved: readonly string[]): Cont
 }
 
 /**
- * The URL templates filled in as the build fills them, with `base_url` and the longest slug in use
- * (a slug is only ever URL-safe characters, so the longest one is the one that could overflow):
- * what the build would publish as install and cart links must be a URL, and `npm run check` says
- * so rather than the build alone.
+ * The shop's cart templates filled in as the build fills them, with the longest slug in use (a slug
+ * is only ever URL-safe characters, so the longest one is the one that could overflow): what the
+ * build would publish must be an https:// URL, and on another origin than `base_url`, since this
+ * site serves no cart. `npm run check` says so rather than the build alone; the build also holds
+ * them to the deploy's own address (`shopOriginProblems`).
  */
-function urlTemplateProblems(loaded: LoadedContent): ContentProblem[] {
+function cartTemplateProblems(loaded: LoadedContent): ContentProblem[] {
   const site = loaded.site.data as SiteContent;
+  if (!site.shop) return [];
   const longest = (docs: LoadedDocument[]) => docs.reduce((slug, doc) => (doc.slug.length > slug.length ? doc.slug : slug), 'x');
-  const slugs = { install: longest(loaded.skills), skill_cart: longest(loaded.skills), bundle_cart: longest(loaded.bundles) };
-  const url = validatorFor('defs.schema.json#/$defs/Url');
-  return (Object.keys(slugs) as (keyof typeof slugs)[]).flatMap((key) => {
-    const filled = fillUrlTemplate(site.urls[key], site.base_url, slugs[key]);
-    const found = schemaProblems(url, filled, loaded.site.file);
+  const https = validatorFor('defs.schema.json#/$defs/HttpsUrl');
+  const items = { skill_cart: ['skill', longest(loaded.skills)], bundle_cart: ['bundle', longest(loaded.bundles)] } as const;
+  const lineOf = (key: keyof ShopTemplates) => loaded.site.lineOf(['shop', key]);
+  const malformed = (Object.keys(items) as (keyof ShopTemplates)[]).flatMap((key): ContentProblem[] => {
+    const [type, slug] = items[key];
+    const found = schemaProblems(https, cartUrl(site.shop, type, slug)!, loaded.site.file);
     if (found.length === 0) return [];
     const { expected, got } = found[0].problem;
     return [{
       file: loaded.site.file,
-      line: loaded.site.lineOf(['urls', key]),
-      field: fieldPath(['urls', key]),
-      expected: `a template that gives ${expected} once {base} and {slug} are filled in`,
-      got: `${describeValue(site.urls[key])}, which gives ${got}`,
+      line: lineOf(key),
+      field: fieldPath(['shop', key]),
+      expected: `a template that gives ${expected} once ${CART_PLACEHOLDER} is filled in`,
+      got: `${describeValue(site.shop![key])}, which gives ${got}`,
+    }];
+  });
+  const told = new Set(malformed.map((problem) => problem.field));
+  return [...malformed, ...shopOriginProblems(site.shop, site.base_url, loaded.site.file, lineOf).filter((problem) => !told.has(problem.field))];
+}
+
+/**
+ * A cart on this site's own origin leads nowhere (the site serves no cart), so the shop must be
+ * elsewhere: checked against `base_url` by `npm run check`, and by the build against the address it
+ * publishes under (Netlify's `URL` wins over `base_url`).
+ */
+export function shopOriginProblems(shop: ShopTemplates, base: string, file: string, lineOf: (field: keyof ShopTemplates) => number | undefined = () => undefined): ContentProblem[] {
+  const site = new URL(base).origin;
+  return (['skill_cart', 'bundle_cart'] as const).flatMap((key): ContentProblem[] => {
+    const filled = cartUrl(shop, key === 'skill_cart' ? 'skill' : 'bundle', 'x')!;
+    if (!URL.canParse(filled) || new URL(filled).origin !== site) return [];
+    return [{
+      file,
+      line: lineOf(key),
+      field: fieldPath(['shop', key]),
+      expected: `a cart on the shop's own origin, not this site's (${site}), which serves no cart`,
+      got: describeValue(shop[key]),
     }];
   });
 }

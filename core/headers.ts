@@ -2,6 +2,7 @@
  * The response headers of the service, in one place: `dist/_headers` for static files and the
  * functions at request time both call these, so a twin and a function answer carry the same set.
  */
+import { MARKDOWN_TOKENS_HEADER } from './markdown-tokens.ts';
 
 export interface BuildStamp {
   /** Package version plus short commit, fixed at build time. */
@@ -77,6 +78,8 @@ export const EXPOSED_HEADERS = [
   'deprecation', 'sunset', 'link',
   // How old a kept answer is (the payment check's).
   'age',
+  // The token estimate of a Markdown twin answered by negotiation.
+  MARKDOWN_TOKENS_HEADER,
 ] as const;
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

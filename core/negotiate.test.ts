@@ -120,6 +120,9 @@ describe('markdownTwinPath', () => {
     ['/v1/skills/mom-test', '/skills/mom-test.md'],
     ['/v1/bundles/starter', '/bundles/starter.md'],
     ['/v1/clusters/gtm', '/clusters/gtm.md'],
+    // A skill's install page has its twin too.
+    ['/install/mom-test', '/install/mom-test.md'],
+    ['/v1/install/mom-test', '/install/mom-test.md'],
     // A folder's index page, like `/`, has its twin inside the folder.
     ['/skills/', '/skills/index.md'],
     ['/skills', '/skills/index.md'],
@@ -160,7 +163,7 @@ describe('markdownTwinPath', () => {
 
 describe('PAGE_PATH_PATTERNS', () => {
   const routes = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
-  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/skills/', '/v1/bundles', '/docs/', '/skills/index.md', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
+  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/install/mom-test', '/install/mom-test.md', '/skills/', '/v1/bundles', '/docs/', '/skills/index.md', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
     '%s is routed to the Edge Function exactly when it has a twin',
     (path) => {
       expect(routes.some((route) => route.test(path))).toBe(markdownTwinPath(path) !== null);

@@ -5,6 +5,7 @@
  */
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 import { majorPrefixes } from './headers.ts';
+import { INSTALL_SECTION } from './url-template.ts';
 
 /** One media range of an Accept header, as RFC 9110 §12.5.1 defines it. */
 interface MediaRange {
@@ -88,7 +89,7 @@ export function prefersMarkdown(acceptHeader: string | null | undefined): boolea
 }
 
 /** The folders of pages that have a Markdown twin; the catalogue itself is `/`. */
-export const PAGE_SECTIONS = ['skills', 'bundles', 'clusters', 'docs'] as const;
+export const PAGE_SECTIONS = ['skills', 'bundles', 'clusters', 'docs', INSTALL_SECTION] as const;
 
 /** The folders with an index page of their own (`/skills/`), listing every page inside. */
 export const INDEXED_SECTIONS = ['skills', 'bundles', 'clusters'] as const;

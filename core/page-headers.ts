@@ -23,17 +23,55 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The content editor under /admin/ (Decap CMS) needs more than the pages, and no more than this:
+ * `'unsafe-eval'` because it compiles its configuration's JSON Schema with ajv at run time (`new
+ * Function`); `'unsafe-inline'` styles because its components inject their CSS (emotion); `blob:`
+ * images for previews of files it holds in memory; and GitHub's API and avatars, where the
+ * production editor reads and commits content (the GitHub backend; signing in goes through a
+ * pop-up on api.netlify.com, which a CSP does not govern). Locally it talks to the proxy server
+ * through its own origin (`npm run cms`), so `'self'` covers that. Its scripts are all files of this
+ * deploy. test/browser/cms.test.ts fails on any violation while an editor creates a skill.
+ */
+export const ADMIN_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+  "font-src 'self'",
+  "connect-src 'self' https://api.github.com",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
 /** Security headers for every static file. None of these names is set by another rule. */
 export function securityHeaders(): HeaderSet {
+  return { ...contentSecurityHeaders(), ...framingHeaders() };
+}
+
+/** The pages' Content-Security-Policy, on its own: `dist/_headers` sets it apart from the rest. */
+export function contentSecurityHeaders(): HeaderSet {
+  return { 'content-security-policy': CONTENT_SECURITY_POLICY };
+}
+
+/** The security headers other than the Content-Security-Policy, the same for the pages and the editor. */
+export function framingHeaders(): HeaderSet {
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   };
+}
+
+/** What differs under /admin/: the editor's own policy, and no search engine lists it. */
+export function adminHeaders(): HeaderSet {
+  return { 'content-security-policy': ADMIN_CONTENT_SECURITY_POLICY, ...agentOnlyHeaders() };
 }
 
 /** A page whose path also answers its Markdown twin when the client asks for it. */

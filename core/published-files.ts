@@ -14,6 +14,8 @@ export const SITEMAP_FILE = 'sitemap.xml';
 export const ROBOTS_FILE = 'robots.txt';
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
+/** Netlify's file of header rules, read at the top of the published folder only (never served). */
+export const HEADERS_FILE = '_headers';
 /** The page Netlify's not-found function answers unknown page paths with. */
 export const NOT_FOUND_PAGE = '404.html';
 /** The search function's data: the index, and the frame its results page is drawn in. */

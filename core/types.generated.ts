@@ -21,6 +21,10 @@ export type HttpsUrl = string;
  */
 export type Cents = number;
 /**
+ * yes grants the use, no refuses it (written as the words yes and no).
+ */
+export type ContentSignal = "yes" | "no";
+/**
  * An https:// URL on the shop's origin with {slug} where the item's slug goes, and no other {placeholder}, such as https://shop.example.com/cart?add=skill:{slug}; at most 500 characters. Filled in, it must be an HttpsUrl on another origin than base_url (the build checks that).
  */
 export type CartTemplate = string;
@@ -254,6 +258,14 @@ export interface SiteContent {
   documentation_url: HttpsUrl;
   pricing: {
     single_cents: Cents;
+  };
+  /**
+   * What crawlers may use the site's content for once fetched, stated in robots.txt as a Content-Signal line (the Content Signals Policy, https://contentsignals.org/): search, building a search index and showing links and short excerpts (not AI summaries); ai_input, giving the content to an AI model to answer with (retrieval, grounding, agents reading the Markdown twins); ai_train, training or fine-tuning AI models. A signal left out, or the whole mapping, takes its value in this mapping's default.
+   */
+  content_signals?: {
+    search?: ContentSignal;
+    ai_input?: ContentSignal;
+    ai_train?: ContentSignal;
   };
   /**
    * The shop that sells the skills, on its own origin (never this site's): where "Add to cart" goes. Without it no page or twin shows a cart link, and the API's cart_url is the item's own page.

@@ -3,9 +3,12 @@
  * skills (N/10 bundles), generated outside content/: in RAM (/dev/shm) where the machine has it,
  * as the figures this project compares itself with were measured, else under bench/work/.
  * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the reference
- * the cold build is measured against in the same run; a cold build (no cache, no dist/), a warm one
- * with nothing changed, a warm one after one skill's text changed, and a cold one on a single
- * thread; then the catalog function in process. Eleventy and the cold build are timed `--runs`
+ * the cold build is measured against in the same run; a cold build (no cache, no dist/); warm ones
+ * as on Netlify (the cache restored, no dist/): with nothing changed, after one skill's text changed,
+ * and after the page frame changed (the shop's name: every page rendered again, every body from the
+ * cache, as after a change of the layout); and a cold one on a single thread; then the catalog
+ * function in process. Every build runs as `npm run build` does, from its bundled entry
+ * (scripts/bundled.mjs), in a process of its own. Eleventy and the cold build are timed `--runs`
  * times (default 3) and their median run reported. One more cold build at 4,000 skills (or the
  * first size) runs under V8's CPU profiler, and its self time by package is printed, so a
  * regression shows where it is without a profiler session.
@@ -27,7 +30,7 @@ import { profileByPackage } from './bench/profile.ts';
 import type { PackageTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search.ts';
 
-type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'cold, one thread';
+type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
 const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
 /** The size whose cold build is profiled, when the run has it. */
@@ -52,6 +55,8 @@ const runs = Math.max(1, Number(values.runs));
 let profile: { size: number; cpuMs: number; packages: PackageTime[] } | undefined;
 const work = ramDisk() ?? join(PROJECT_ROOT, 'bench/work');
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
+/** Our builds start as `npm run build` does: Node on the bundle of their entry. */
+const bundled = join(PROJECT_ROOT, 'scripts/bundled.mjs');
 mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
@@ -72,8 +77,10 @@ for (const size of sizes) {
   };
 
   type Report = Omit<BuildRun, 'size' | 'run' | 'skillsPerSecond'>;
-  const once = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Report =>
-    JSON.parse(execFileSync(tsx, [script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
+  const once = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Report => {
+    const [command, first] = script.includes('eleventy') ? [tsx, []] : [process.execPath, [bundled]];
+    return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
+  };
   /** `times` runs (each after `before`), the one with the median wall time kept. */
   const timed = (run: RunName, times: number, measure: () => Report, before: () => void = () => {}) => {
     const reports: Report[] = [];
@@ -87,6 +94,8 @@ for (const size of sizes) {
   };
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
   const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
+  /** As on Netlify: the cache restored, no dist/. */
+  const withoutDist = () => rmSync(out, { recursive: true, force: true });
   const eleventyWork = join(work, `eleventy-${size}`);
   timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
   rmSync(eleventyWork, { recursive: true, force: true });
@@ -101,9 +110,16 @@ for (const size of sizes) {
   }
   // The last cold run's output and cache stay for the warm runs.
   timed('cold', runs, () => once('scripts/bench/build-once.ts', buildArgs()), clean);
+  withoutDist();
   runBuild('warm, nothing changed');
   appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n');
+  withoutDist();
   runBuild('warm, one skill changed');
+  // Every page's frame changes; no body does.
+  const site = join(content, 'site.yaml');
+  writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two'));
+  withoutDist();
+  runBuild('warm, page frame changed');
 
   console.error(`N = ${size}: queries…`);
   const layout = readLayout(constants);
@@ -123,13 +139,39 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionD
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 const eleventyWall = (size: number) => builds.find((b) => b.size === size && b.run === ELEVENTY)?.wallMs ?? NaN;
 const buildTable = [
-  '| skills | build | wall | vs Eleventy | skills/s | CPU | peak RSS | pages rendered | Markdown | everything else | start-up |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| skills | build | wall | with start-up | vs Eleventy | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...builds.map((b) =>
-    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
+    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
     (b.pages
-      ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
-      : `| | | ${seconds(b.startupMs)} |`)),
+      ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${fmt(b.pages.bodies)} (${fmt(b.pages.bodiesReused ?? 0)}) | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
+      : `| | | | ${seconds(b.startupMs)} |`)),
+].join('\n');
+/** Time per skill at each size, and how it grows from 4,000 (or the second size) to the largest. */
+const growthRows: { name: string; ms: (size: number) => number | undefined }[] = [
+  ...(['cold', 'warm, nothing changed', 'warm, one skill changed', 'warm, page frame changed'] as const).map((run) => ({
+    name: `build, ${run} (wall with start-up)`,
+    ms: (size: number) => {
+      const b = builds.find((x) => x.size === size && x.run === run);
+      return b && b.wallMs + b.startupMs;
+    },
+  })),
+  { name: 'catalog function, cold import', ms: (size: number) => queries.find((q) => q.size === size)?.cold.importMs },
+  ...(queries[0]?.results ?? []).map(({ name }) => ({
+    name: `catalog function, p50 of ${name}`,
+    ms: (size: number) => queries.find((q) => q.size === size)?.results.find((r) => r.name === name)?.p50Ms,
+  })),
+];
+const base = sizes.includes(PROFILED_SIZE) ? PROFILED_SIZE : sizes[Math.min(1, sizes.length - 1)];
+const largest = Math.max(...sizes);
+const perSkill = (ms: number | undefined, size: number) => (ms === undefined ? NaN : (1000 * ms) / size);
+const growthTable = [
+  `Growth: time per skill in µs at each size, and its ratio at ${fmt(largest)} to ${fmt(base)} skills (the target: at most 1.2).`,
+  '',
+  `| measure | ${sizes.map((size) => fmt(size)).join(' | ')} | ${fmt(largest)} / ${fmt(base)} |`,
+  `| --- | ${sizes.map(() => '---:').join(' | ')} | ---: |`,
+  ...growthRows.map(({ name, ms }) =>
+    `| ${name} | ${sizes.map((size) => fmt(perSkill(ms(size), size), 1)).join(' | ')} | ${fmt(perSkill(ms(largest), largest) / perSkill(ms(base), base), 2)} |`),
 ].join('\n');
 const profileTable = profile
   ? [
@@ -170,7 +212,7 @@ const report =
   `Eleventy and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${profileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  `${buildTable}\n\n${growthTable}\n\n${profileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });

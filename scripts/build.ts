@@ -3,7 +3,8 @@
  * Options: --content DIR, --out DIR (a folder other than dist/ gets the functions' constants
  * beside it, never the deployed ones), --cache DIR, --no-cache (render everything), --threads N
  * (default: every core), --lock-wait SECONDS (how long to wait for another build of the same
- * folders; 0 stops at once), --quiet (no phase lines and no progress line).
+ * folders; 0 stops at once), --quiet (no phase lines and no progress line), --drafts (build drafts
+ * as a preview does, each at its own address, marked and noindex; refused when CONTEXT is production).
  * On a terminal, and not in CI, a status line counts the pages as they are rendered.
  */
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { build, DEFAULT_CACHE_DIR } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
 import { EmittedJsonError } from '../build/emit/check-json.ts';
 import { BuildLockedError } from '../build/lock.ts';
+import { BuildEnvironmentError } from '../build/build-errors.ts';
 import { progressLine } from '../build/progress.ts';
 
 const { values } = parseArgs({
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     threads: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    drafts: { type: 'boolean', default: false },
   },
 });
 
@@ -41,6 +44,7 @@ try {
     outDir: values.out,
     cacheDir: values['no-cache'] ? null : (values.cache ?? DEFAULT_CACHE_DIR),
     lockWaitMs: lockWait === undefined ? undefined : lockWait * 1000,
+    drafts: values.drafts,
     threads: values.threads === undefined ? undefined : Number(values.threads),
     onPageRendered: progress.update,
     log: values.quiet
@@ -63,5 +67,11 @@ try {
     console.error(`${error.message}\nNothing was written.`);
     process.exit(1);
   }
+  // A variable or option of the build's environment: the message says what to change.
+  if (error instanceof BuildEnvironmentError) {
+    console.error(`${error.message}\nNothing was written: dist/ is as it was.`);
+    process.exit(2);
+  }
+  // Anything else is the build's own fault: its stack and cause are what a developer needs.
   throw error;
 }

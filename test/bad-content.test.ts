@@ -222,11 +222,25 @@ const CASES: BadCase[] = [
     problems: [
       {
         file: 'site.yaml',
-        field: 'urls.skill_cart',
-        line: 13,
-        expected: /^a template that gives an absolute http:\/\/ or https:\/\/ URL.* once \{base\} and \{slug\} are filled in$/,
-        got: /gives "https:\/\/skillshelf\.netlify\.app@evil\.example\/cart\/alpha" \(a user name before "@"/,
+        field: 'shop.skill_cart',
+        line: 12,
+        expected: /^a template that gives an absolute http.* URL.* once \{slug\} is filled in$/,
+        got: /gives "https:\/\/shop\.example@evil\.example\/cart\/alpha" \(a user name before "@"/,
       },
+      {
+        file: 'site.yaml',
+        field: 'shop.bundle_cart',
+        line: 13,
+        expected: /^a cart on the shop's own origin, not this site's \(https:\/\/skillshelf\.netlify\.app\), which serves no cart$/,
+        got: /^"https:\/\/skillshelf\.netlify\.app\/cart\?add=bundle:\{slug\}"$/,
+      },
+    ],
+  },
+  {
+    name: 'cart-template',
+    problems: [
+      { file: 'site.yaml', field: 'shop.skill_cart', line: 12, expected: /^an https:\/\/ URL of the shop's cart with \{slug\} where the slug goes/, got: /\(scheme http:\)$/ },
+      { file: 'site.yaml', field: 'shop.bundle_cart', line: 13, expected: /^an https:\/\/ URL of the shop's cart/, got: /\(\{base\} is this site, where no cart answers: write the shop's origin\)$/ },
     ],
   },
   {

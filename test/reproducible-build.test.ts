@@ -135,4 +135,21 @@ describe('SOURCE_DATE_EPOCH', () => {
       expect(() => buildTime(FIXTURE, { SOURCE_DATE_EPOCH: value }), value).toThrow(/SOURCE_DATE_EPOCH: expected a whole number of seconds/);
     }
   });
+
+  it('stops `npm run build` with the message alone (no stack), exit code 2, and nothing written', () => {
+    const outDir = join(work, 'refused');
+    const run = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--content', FIXTURE, '--out', outDir, '--no-cache'], {
+      cwd: PROJECT_ROOT, env: { ...process.env, SOURCE_DATE_EPOCH: 'yesterday' }, encoding: 'utf8', stdio: 'pipe',
+    });
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      run();
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(2);
+    expect(failure?.stderr).toMatch(/^SOURCE_DATE_EPOCH: expected a whole number of seconds since 1970-01-01T00:00:00Z, got "yesterday"\nNothing was written/);
+    expect(failure?.stderr).not.toMatch(/\n\s+at /);
+    expect(fg.sync('**', { cwd: work }).filter((file) => file.startsWith('refused'))).toEqual([]);
+  });
 });

@@ -38,8 +38,9 @@ describe('_headers when an older major retires', () => {
   });
 
   it('adds nothing while no major retires', () => {
-    const paths = headerRules(model).map((rule) => rule.path);
-    expect(paths.some((path) => /^\/v[0-9]+\//.test(path))).toBe(false);
+    // The /v1 copies of the files have rules of their own (build/mirror.ts), none announcing a retirement.
+    const announcing = headerRules(model).filter((rule) => ['deprecation', 'sunset', 'link'].some((name) => name in rule.headers));
+    expect(announcing).toEqual([]);
     const all = headerRules(model).find((rule) => rule.path === '/*')!.headers;
     expect(all).not.toHaveProperty('deprecation');
     expect(all).not.toHaveProperty('sunset');

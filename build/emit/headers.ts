@@ -17,26 +17,72 @@
 import { apiHeaders, CURRENT_MAJOR, lifecycleHeaders, majorPrefix, majorPrefixes, MAJORS } from '../../core/headers.ts';
 import type { HeaderSet, MajorLifecycle } from '../../core/headers.ts';
 import type { CatalogueModel } from '../model.ts';
-import { agentOnlyHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders } from '../../core/page-headers.ts';
+import type { DeployContext } from '../deploy-context.ts';
+import { draftPages } from './drafts.ts';
+import {
+  adminHeaders, agentOnlyHeaders, contentSecurityHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
+} from '../../core/page-headers.ts';
+import { ADMIN_DIR } from './admin-config.ts';
 import { allPages } from './pages/refs.ts';
 import type { PageRef } from './pages/refs.ts';
-import type { Emitter } from './types.ts';
+import type { OutputFile } from './types.ts';
+import { HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
+import { mirrored } from '../mirror.ts';
 
 export interface HeaderRule {
   path: string;
   headers: HeaderSet;
 }
 
-/** Netlify's file of header rules, read at the top of the published folder only. */
-export const HEADERS_FILE = '_headers';
+/**
+ * `_headers` for a build whose other files are `files` (paths in dist/): it is written last, since
+ * the Content-Security-Policy goes on each top-level entry by name (see `policyRules`).
+ */
+export function emitHeaders(model: CatalogueModel, files: readonly string[]): OutputFile[] {
+  return [{ path: HEADERS_FILE, bytes: formatHeaderRules(headerRules(model, { topLevel: topLevelEntries(files) })) }];
+}
 
-export const emitHeaders: Emitter = (model) => [{ path: HEADERS_FILE, bytes: formatHeaderRules(headerRules(model)) }];
+/**
+ * The top-level entries of dist/ as the paths that reach them: `/catalog.json` for a file,
+ * `/404.html` and `/404` for a page (Netlify's pretty URLs serve it without its extension),
+ * `/skills/*` for a folder.
+ */
+export function topLevelEntries(files: readonly string[]): string[] {
+  return [...new Set(files.flatMap((file) => {
+    if (file.includes('/')) return [`/${file.slice(0, file.indexOf('/'))}/*`];
+    return file.endsWith('.html') ? [`/${file}`, `/${file.slice(0, -'.html'.length)}`] : [`/${file}`];
+  }))]
+    .filter((path) => path !== `/${HEADERS_FILE}`)
+    .sort();
+}
+
+/**
+ * Which policy each top-level entry gets: the editor's folder its own (admin-config.ts ADMIN_DIR),
+ * everything else the pages' strict one, and `/` (the home page's pretty path) with them. Netlify
+ * joins the values of a header that two matching rules set, and two Content-Security-Policies are
+ * both enforced, so the pages' policy cannot sit on `/*` above the editor's: `/*` carries the rest
+ * of the security set, and the policy goes on each entry by name. A file the build writes is always
+ * an entry here, since the list is made from the build's own files.
+ */
+function policyRules(topLevel: readonly string[]): HeaderRule[] {
+  const admin = `/${ADMIN_DIR}/*`;
+  return [
+    ...['/', ...topLevel.filter((path) => path !== admin)].map((path) => ({ path, headers: contentSecurityHeaders() })),
+    ...(topLevel.includes(admin) ? [{ path: admin, headers: adminHeaders() }] : []),
+  ];
+}
 
 export function headerRules(
   model: CatalogueModel,
-  { majors = MAJORS, current = CURRENT_MAJOR }: { majors?: Readonly<Record<number, MajorLifecycle>>; current?: number } = {},
+  { majors = MAJORS, current = CURRENT_MAJOR, topLevel = [] }: {
+    majors?: Readonly<Record<number, MajorLifecycle>>;
+    current?: number;
+    /** The top-level entries of dist/ (`topLevelEntries`), each given its Content-Security-Policy. */
+    topLevel?: readonly string[];
+  } = {},
 ): HeaderRule[] {
-  const pages = allPages(model);
+  // A preview's drafts have pages in the sections too, so the twin rules must know them.
+  const pages = [...allPages(model), ...draftPages(model)];
   // Each folder of pages (`/skills/*`…): its pages, their twins and, under `netlify dev`, the
   // `.html` files the pretty URLs resolve to. The JSON twins there vary on Accept too, harmlessly.
   const sections = [...new Set(pages.flatMap((page) => sectionOf(page.path) ?? []))];
@@ -48,20 +94,33 @@ export function headerRules(
     .filter((rule) => Object.keys(rule.headers).length > 0);
   // What each file gets by its path; the same files under every major's prefix (build/mirror.ts)
   // get the same rules there.
-  const byPath: HeaderRule[] = [
+  const byPath: HeaderRule[] = noindexOnce(model.deploy, [
+    ...policyRules(topLevel),
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
     ...twinRules(pages, sections),
-    ...['/llms.txt', '/robots.txt'].map((path) => ({ path, headers: plainTextHeaders() })),
-    { path: '/llms-full.txt', headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
-    { path: '/sitemap.xml', headers: sitemapHeaders() },
+    ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
+    { path: publishedPath(LLMS_FULL_FILE), headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
+    { path: publishedPath(SITEMAP_FILE), headers: sitemapHeaders() },
     ...model.handHeaders,
-  ];
+  ]);
   return [
-    { path: '/*', headers: { ...apiHeaders(model.stamp, { major: current, majors }), ...securityHeaders() } },
+    { path: '/*', headers: { ...apiHeaders(model.stamp, { major: current, majors }), ...framingHeaders(), ...(model.deploy.noindex ? agentOnlyHeaders() : {}) } },
     ...byPath,
-    ...majorPrefixes(majors).flatMap((prefix) => byPath.map((rule) => ({ ...rule, path: `${prefix}${rule.path}` }))),
+    ...majorPrefixes(majors).flatMap((prefix) => byPath.filter((rule) => mirrored(rule.path.slice(1))).map((rule) => ({ ...rule, path: `${prefix}${rule.path}` }))),
     ...retiring,
   ];
+}
+
+/**
+ * In a deploy that is noindex as a whole (a preview, drafts: build/deploy-context.ts), `/*` carries
+ * `X-Robots-Tag: noindex` for every file, the drafts' included, so no other rule may set it too:
+ * Netlify would join the two values.
+ */
+function noindexOnce(deploy: DeployContext, rules: HeaderRule[]): HeaderRule[] {
+  if (!deploy.noindex) return rules;
+  const name = Object.keys(agentOnlyHeaders())[0];
+  return rules.map((rule) => ({ ...rule, headers: Object.fromEntries(Object.entries(rule.headers).filter(([header]) => header.toLowerCase() !== name)) }))
+    .filter((rule) => Object.keys(rule.headers).length > 0);
 }
 
 /**

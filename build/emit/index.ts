@@ -11,12 +11,13 @@ import { emitClusterListJson } from './cluster-list-json.ts';
 import { emitDocJson } from './doc-json.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
-import { emitHeaders } from './headers.ts';
 import { emitOpenApi } from './openapi/index.ts';
 import { emitAssets } from './assets.ts';
 import { emitSitemap } from './sitemap.ts';
 import { emitRobots } from './robots.ts';
 import { emitSearchIndex } from './search-index.ts';
+import { emitDrafts } from './drafts.ts';
+import { emitAdmin } from './admin.ts';
 import { checkedEmitter } from './check-json.ts';
 
 /** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts). */
@@ -28,12 +29,13 @@ const direct: Readonly<Record<string, Emitter>> = {
   'doc-json': emitDocJson,
   catalog: emitCatalog,
   version: emitVersion,
-  headers: emitHeaders,
   openapi: emitOpenApi,
   assets: emitAssets,
   sitemap: emitSitemap,
   robots: emitRobots,
   'search-index': emitSearchIndex,
+  drafts: emitDrafts,
+  admin: emitAdmin,
 };
 
 export const emitters: Readonly<Record<string, Emitter>> = Object.fromEntries(
@@ -41,3 +43,5 @@ export const emitters: Readonly<Record<string, Emitter>> = Object.fromEntries(
 );
 
 export { renderPages } from './pages/render.ts';
+/** Written last: its rules name the top-level entries of every other file (headers.ts). */
+export { emitHeaders } from './headers.ts';

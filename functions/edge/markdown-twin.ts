@@ -3,17 +3,28 @@
  * is the pure core's (core/negotiate.ts); this adapter only routes, rewrites and marks the
  * page as varying on Accept, so a cache never hands the HTML to a Markdown client or the reverse.
  *
+ * The twin answers with `x-markdown-tokens`, the estimate of its token count that its front matter
+ * states (core/markdown-tokens.ts), so an agent can budget its context from the headers alone. The
+ * static twin files cannot carry it themselves: `_headers` rules are wildcards per section, one
+ * value for every twin in it.
+ *
  * Netlify's Edge Functions API (https://docs.netlify.com/build/edge-functions/api/):
- * - returning a `URL` rewrites the request to that same-site URL (`context.rewrite` is deprecated,
- *   "Use a `URL` object instead", in @netlify/types' `Context`); the twin is then served as the
- *   static file it is, with its own `dist/_headers` (Markdown content type, `Vary: Accept`);
+ * - `context.next(request, options)` passes a request of the function's own down the chain
+ *   (@netlify/types' `Context`: "`Request` to be passed down the request chain"); with the twin's
+ *   URL it is served as the static file it is, with its own `dist/_headers` (Markdown content type,
+ *   `Vary: Accept`), and the function can add a header to it (SvelteKit's Netlify adapter rewrites
+ *   the same way: sveltejs/kit#17045). Should an answer come back that is not the twin, the
+ *   function falls back to returning the twin's `URL`, the documented rewrite (`context.rewrite`
+ *   is deprecated, "Use a `URL` object instead"), which serves the twin without the estimate;
  * - returning `undefined` bypasses the function;
  * - `context.next()` strips the conditional request headers so that a function always gets a whole
- *   body to transform, unless it passes `sendConditionalRequest: true`; the page is only passed
- *   on here, so the client's `If-None-Match` reaches the CDN and a 304 comes back as a 304.
+ *   body to transform, unless it passes `sendConditionalRequest: true`; it is passed here, so the
+ *   client's `If-None-Match` reaches the CDN and a 304 comes back as a 304.
  */
 import type { Config, Context } from '@netlify/edge-functions';
 import { markdownTwinPath, PAGE_PATH_PATTERNS, prefersMarkdown, varyWithAccept } from '../../core/negotiate.ts';
+import { MARKDOWN_TOKENS_HEADER, peekTokens } from '../../core/markdown-tokens.ts';
+import { MARKDOWN_CONTENT_TYPE } from '../../core/headers.ts';
 
 export default async (request: Request, context: Context): Promise<Response | URL | undefined> => {
   // Any other method (an OPTIONS preflight) is not negotiated: it goes on untouched.
@@ -22,7 +33,7 @@ export default async (request: Request, context: Context): Promise<Response | UR
   const twin = markdownTwinPath(url.pathname);
   // Routing already keeps everything but pages away; this guards a route and the core drifting apart.
   if (twin === null) return undefined;
-  if (prefersMarkdown(request.headers.get('accept'))) return new URL(twin, url);
+  if (prefersMarkdown(request.headers.get('accept'))) return markdownAnswer(request, context, new URL(twin, url));
   const page = await context.next({ sendConditionalRequest: true });
   const vary = varyWithAccept(page.headers.get('vary'));
   if (vary === page.headers.get('vary')) return page;
@@ -31,6 +42,32 @@ export default async (request: Request, context: Context): Promise<Response | UR
   response.headers.set('vary', vary);
   return response;
 };
+
+/**
+ * The twin, with its token estimate. A HEAD is asked of the CDN as a GET, since the estimate is in
+ * the body and a HEAD answers with the headers of a GET; the body is then left unread.
+ */
+async function markdownAnswer(request: Request, context: Context, twin: URL): Promise<Response | URL> {
+  const answer = await context.next(new Request(twin, { method: 'GET', headers: request.headers }), { sendConditionalRequest: true });
+  // A 304 confirms the twin the client holds (its validator is the twin's); it has no body to read.
+  if (answer.status === 304) return answer;
+  if (!answer.ok || answer.body === null || mediaTypeOf(answer) !== mediaTypeOf(MARKDOWN_CONTENT_TYPE)) {
+    await answer.body?.cancel();
+    return twin;
+  }
+  const { tokens, body } = await peekTokens(answer.body);
+  if (request.method !== 'HEAD') return withTokens(new Response(body, answer), tokens);
+  await body.cancel();
+  return withTokens(new Response(null, answer), tokens);
+}
+
+const mediaTypeOf = (source: Response | string) =>
+  (typeof source === 'string' ? source : source.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+
+function withTokens(response: Response, tokens: number | undefined): Response {
+  if (tokens !== undefined) response.headers.set(MARKDOWN_TOKENS_HEADER, String(tokens));
+  return response;
+}
 
 /**
  * Netlify's declarations (https://docs.netlify.com/build/edge-functions/declarations/):

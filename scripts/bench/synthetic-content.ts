@@ -1,6 +1,7 @@
 /**
  * A seeded synthetic catalogue for the benchmark: N skills of about 400 words with full front matter
- * and N/10 bundles, written outside the repository's content/. Same seed, same bytes.
+ * and N/10 bundles, written outside the repository's content/. Each body has what editors write:
+ * headings, emphasis, a list, a link, a fenced code block and a small table. Same seed, same bytes.
  */
 import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -73,6 +74,8 @@ export async function writeSyntheticContent(dir: string, { skills, seed = 42 }: 
       paragraphs[2],
       `Read [the ${pick(WORDS)} notes](https://notes.example/${i}) and *${words(3)}*.`,
       paragraphs[3],
+      `\`\`\`sh\n/${pick(WORDS)}-${i} --${pick(WORDS)} "${words(3)}"\n# ${sentence(5)}\n\`\`\``,
+      `| ${pick(WORDS)} | ${pick(WORDS)} |\n| --- | --- |\n| ${words(2)} | ${words(3)} |\n| ${words(2)} | ${words(3)} |`,
       paragraphs[4],
     ].join('\n\n');
     return `---

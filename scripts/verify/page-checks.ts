@@ -5,6 +5,7 @@
 import { MARKDOWN_CONTENT_TYPE } from '../../core/headers.ts';
 import { negotiatedPageHeaders, TEXT_CONTENT_TYPE } from '../../core/page-headers.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
+import { TWIN_FRONT_MATTER_KEYS } from '../../core/twin-front-matter.ts';
 import { SITEMAP_NAMESPACE } from '../../build/emit/sitemap.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';
@@ -17,8 +18,8 @@ import { alternates, frontMatterOf, llmsShape, markdownLinks, mediaTypeOf, onTar
 
 const BROWSER = { accept: BROWSER_ACCEPT };
 const VARY = Object.values(negotiatedPageHeaders());
-/** The keys of a twin's front matter, exactly (specification, "Markdown twins"). */
-export const FRONT_MATTER_KEYS = ['title', 'description', 'url', 'type', 'site'];
+/** The keys of a twin's front matter, exactly (specification, "Markdown twins", and the token estimate). */
+export const FRONT_MATTER_KEYS: string[] = [...TWIN_FRONT_MATTER_KEYS];
 
 export interface PageFacts {
   /** The twin's `type`: catalog, skill, bundle, cluster or guide. */

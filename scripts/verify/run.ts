@@ -7,8 +7,8 @@
 import type { BuildStamp } from '../../core/headers.ts';
 import type { Catalog, Version } from '../../core/types.ts';
 import type { PageKind } from '../../build/emit/pages/refs.ts';
-import { LLMS_FILE } from '../../build/emit/llms.ts';
-import { HEALTH_PATH } from '../../runtime/payment/query.ts';
+
+import { HEALTH_PATH } from '../../runtime/payment/health-query.ts';
 import type { Client } from './client.ts';
 import { NoAnswer } from './client.ts';
 import { Context } from './context.ts';
@@ -24,6 +24,7 @@ import {
 } from './api-checks.ts';
 import type { JsonResource } from './api-checks.ts';
 import { checkHtmlNotFound, checkLlms, checkLlmsLink, checkMarkdownNotFound, checkPage, checkRobots, checkSitemap } from './page-checks.ts';
+import { LLMS_FILE } from '../../core/published-files.ts';
 
 export interface Verification {
   results: Result[];
@@ -164,6 +165,8 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
       'cluster-index': { check: CHECK.cluster, schema: 'ClusterList', served: 'static' },
       // Answers a query, is noindex and never in the sitemap.
       search: undefined,
+      // A skill's install page: its JSON twin is the skill's.
+      install: { check: CHECK.skill, schema: 'Skill', served: 'static' },
     };
     const kind = type === undefined || !Object.hasOwn(byType, type) ? undefined : byType[type as keyof typeof byType];
     if (kind === undefined) {

@@ -1037,8 +1037,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1067,8 +1067,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1095,8 +1095,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1136,8 +1136,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1179,8 +1179,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1222,8 +1222,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1265,8 +1265,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1314,8 +1314,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1342,8 +1342,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1370,8 +1370,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1409,8 +1409,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1455,8 +1455,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1490,8 +1490,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1518,8 +1518,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1559,8 +1559,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1602,8 +1602,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1645,8 +1645,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1688,8 +1688,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1737,8 +1737,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1765,8 +1765,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1793,8 +1793,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1832,8 +1832,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1885,8 +1885,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1915,8 +1915,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1943,8 +1943,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -1973,8 +1973,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2014,8 +2014,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2057,8 +2057,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2100,8 +2100,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2143,8 +2143,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2199,8 +2199,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2227,8 +2227,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2255,8 +2255,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2283,8 +2283,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2322,8 +2322,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2379,8 +2379,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2409,8 +2409,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2437,8 +2437,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2467,8 +2467,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2508,8 +2508,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2551,8 +2551,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2594,8 +2594,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2637,8 +2637,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2697,8 +2697,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2725,8 +2725,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2753,8 +2753,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2781,8 +2781,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2820,8 +2820,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2866,8 +2866,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2896,8 +2896,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2935,8 +2935,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -2978,8 +2978,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3021,8 +3021,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3064,8 +3064,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3113,8 +3113,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3141,8 +3141,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3180,8 +3180,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3229,8 +3229,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3261,8 +3261,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3291,8 +3291,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3321,8 +3321,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3351,8 +3351,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3395,8 +3395,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3441,8 +3441,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3487,8 +3487,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3533,8 +3533,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3585,8 +3585,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3615,8 +3615,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3645,8 +3645,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3673,8 +3673,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3701,8 +3701,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3743,8 +3743,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3792,8 +3792,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3824,8 +3824,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3854,8 +3854,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3884,8 +3884,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3914,8 +3914,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -3958,8 +3958,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4004,8 +4004,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4050,8 +4050,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4096,8 +4096,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4148,8 +4148,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4178,8 +4178,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4208,8 +4208,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4236,8 +4236,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4264,8 +4264,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4306,8 +4306,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4352,8 +4352,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4384,8 +4384,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4414,8 +4414,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4444,8 +4444,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4474,8 +4474,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4515,8 +4515,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4558,8 +4558,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4601,8 +4601,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4644,8 +4644,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4693,8 +4693,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4723,8 +4723,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4753,8 +4753,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4781,8 +4781,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4809,8 +4809,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4848,8 +4848,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4897,8 +4897,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4929,8 +4929,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4959,8 +4959,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -4989,8 +4989,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5019,8 +5019,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5063,8 +5063,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5109,8 +5109,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5155,8 +5155,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5201,8 +5201,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5253,8 +5253,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5283,8 +5283,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5313,8 +5313,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5341,8 +5341,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5369,8 +5369,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5411,8 +5411,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5460,8 +5460,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5492,8 +5492,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5522,8 +5522,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5552,8 +5552,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5582,8 +5582,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5626,8 +5626,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5672,8 +5672,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5718,8 +5718,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5764,8 +5764,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5816,8 +5816,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5846,8 +5846,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5876,8 +5876,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5904,8 +5904,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5932,8 +5932,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -5974,8 +5974,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6023,8 +6023,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6054,8 +6054,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6083,8 +6083,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6113,8 +6113,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6143,8 +6143,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6185,8 +6185,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6228,8 +6228,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6271,8 +6271,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6314,8 +6314,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6366,8 +6366,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6395,8 +6395,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6424,8 +6424,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6452,8 +6452,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6480,8 +6480,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];
@@ -6520,8 +6520,8 @@ export interface operations {
                     "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
                     "ratelimit-reset": components["headers"]["ratelimit-reset"];
                     "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age";
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
                     "x-content-type-options": components["headers"]["x-content-type-options"];
                     "content-security-policy": components["headers"]["content-security-policy"];
                     "referrer-policy": components["headers"]["referrer-policy"];

@@ -4,6 +4,7 @@
  * Markdown twin; and a 500 with every header when the index cannot be read.
  */
 import { describe, expect, it } from 'vitest';
+import { TWIN_FRONT_MATTER_KEYS } from '../../core/twin-front-matter.ts';
 import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
 import searchFunction, { config } from '../../functions/search.ts';
 import functionConstants from '../../runtime/generated/function-constants.json' with { type: 'json' };
@@ -146,13 +147,13 @@ describe('the search page, /search', () => {
     expect(html).toMatch(/<ol class="cards search-results" id="search-results"><\/ol>/);
   });
 
-  it('has a Markdown twin at /search.md with the five front matter keys and the results', async () => {
+  it('has a Markdown twin at /search.md with the twin front matter keys and the results', async () => {
     const response = await call('/search.md?q=launch');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     const text = await response.text();
     const matter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '';
-    expect(matter.split('\n').map((line) => line.split(':')[0])).toEqual(['title', 'description', 'url', 'type', 'site']);
+    expect(matter.split('\n').map((line) => line.split(':')[0])).toEqual([...TWIN_FRONT_MATTER_KEYS]);
     expect(text).toContain('/skills/launch-week.md)');
   });
 });

@@ -2,9 +2,9 @@
  * The Markdown-negotiation Edge Function where it runs: under Deno (`npm run test:deno`), called the
  * way Netlify calls it, with a Context double whose `next()` reaches a small origin. The origin
  * behaves as Netlify documents the chain (https://docs.netlify.com/build/edge-functions/api/):
- * `next()` drops conditional request headers unless `sendConditionalRequest` is set, a returned
- * URL is a rewrite, `undefined` passes the request on, and with `onError: 'bypass'` a failing
- * function is skipped.
+ * `next()` drops conditional request headers unless `sendConditionalRequest` is set, `next(request)`
+ * passes that request down the chain, a returned URL is a rewrite, `undefined` passes the request
+ * on, and with `onError: 'bypass'` a failing function is skipped.
  *
  * Written with `node:test` and `node:assert`, which Deno provides offline, so the file type-checks
  * under tsc as well and needs nothing from the network.
@@ -21,13 +21,20 @@ const HTML = { 'content-type': 'text/html; charset=utf-8' };
 const MARKDOWN = { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' };
 
 /** What the CDN holds: path → body, headers; every file has an ETag derived from its path. */
+/** A twin as the build writes it: front matter with its token estimate, then Markdown. */
+const twin = (title: string, tokens: number) =>
+  `---\ntitle: ${title}\ndescription: "tokens: 999 is only text here"\nurl: ${ORIGIN}/\ntype: skill\nsite: ${ORIGIN}\ntokens: ${tokens}\n---\n\n# ${title}\n`;
+const MOM_TEST_TWIN = twin('The Mom Test', 57);
 const FILES: Record<string, { body: string; headers: Record<string, string> }> = {
   '/': { body: '<h1>Skill Shelf</h1>', headers: HTML },
-  '/index.md': { body: '# Skill Shelf\n', headers: MARKDOWN },
+  '/index.md': { body: twin('Skill Shelf', 52), headers: MARKDOWN },
   '/skills/mom-test': { body: '<h1>The Mom Test</h1>', headers: HTML },
-  '/skills/mom-test.md': { body: '# The Mom Test\n', headers: MARKDOWN },
+  '/skills/mom-test.md': { body: MOM_TEST_TWIN, headers: MARKDOWN },
   '/skills': { body: '<h1>Skills</h1>', headers: HTML },
-  '/skills/index.md': { body: '# Skills\n', headers: MARKDOWN },
+  '/skills/index.md': { body: twin('Skills', 50), headers: MARKDOWN },
+  // A twin of an older build, before the estimate: answered all the same, without the header.
+  '/skills/old.md': { body: '# Old\n', headers: MARKDOWN },
+  '/skills/old': { body: '<h1>Old</h1>', headers: HTML },
 };
 
 const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
@@ -44,48 +51,57 @@ function origin(request: Request): Response {
 
 const CONDITIONAL_HEADERS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range'];
 
-/** A Context double whose `next()` goes on to the origin, recording the options it was given. */
-function contextFor(request: Request, { fail = false } = {}) {
+/**
+ * A Context double whose `next()` goes on to the origin with the request it is given (the
+ * function's own, or else the one it was called with), recording the options and the URL. With
+ * `ignoreNextUrl`, a platform that would serve the original URL whatever request it is handed.
+ */
+function contextFor(request: Request, { fail = false, ignoreNextUrl = false } = {}) {
   const nextCalls: NextOptions[] = [];
+  const nextUrls: string[] = [];
   const next = async (...args: unknown[]): Promise<Response> => {
     const options = (args.find((arg) => !(arg instanceof Request)) ?? {}) as NextOptions;
+    const given = args.find((arg) => arg instanceof Request) as Request | undefined;
     nextCalls.push(options);
     if (fail) throw new Error('the origin could not be reached');
-    const forwarded = new Request(request);
+    const chosen = given ?? request;
+    nextUrls.push(new URL(chosen.url).pathname);
+    const forwarded = new Request(ignoreNextUrl ? request.url : chosen.url, chosen);
     if (!options.sendConditionalRequest) for (const name of CONDITIONAL_HEADERS) forwarded.headers.delete(name);
     return origin(forwarded);
   };
-  return { context: { next } as unknown as Context, nextCalls };
+  return { context: { next } as unknown as Context, nextCalls, nextUrls };
 }
 
 const routes = (config.pattern === undefined ? [] : [config.pattern].flat()).map((source) => new RegExp(source));
 
 /** One request through Netlify's chain: route, function, then the rewrite, pass-through or bypass. */
-async function serve(path: string, init: RequestInit = {}, options: { fail?: boolean } = {}) {
+async function serve(path: string, init: RequestInit = {}, options: { fail?: boolean; ignoreNextUrl?: boolean } = {}) {
   const request = new Request(new URL(path, ORIGIN), init);
-  const { context, nextCalls } = contextFor(request, options);
-  if (!routes.some((route) => route.test(new URL(request.url).pathname))) return { response: origin(request), invoked: false, nextCalls };
+  const { context, nextCalls, nextUrls } = contextFor(request, options);
+  if (!routes.some((route) => route.test(new URL(request.url).pathname))) return { response: origin(request), invoked: false, nextCalls, nextUrls };
   let result: Response | URL | undefined;
   try {
     result = await markdownTwin(request, context);
   } catch (error) {
     if (config.onError !== 'bypass') throw error;
-    return { response: origin(request), invoked: true, nextCalls };
+    return { response: origin(request), invoked: true, nextCalls, nextUrls };
   }
-  if (result instanceof URL) return { response: origin(new Request(result, request)), invoked: true, nextCalls, rewrite: result };
-  return { response: result ?? origin(request), invoked: true, nextCalls };
+  if (result instanceof URL) return { response: origin(new Request(result, request)), invoked: true, nextCalls, nextUrls, rewrite: result };
+  return { response: result ?? origin(request), invoked: true, nextCalls, nextUrls };
 }
 
 const varyNames = (response: Response) => (response.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase());
 
 describe('Accept negotiation', () => {
-  it('answers the twin for text/markdown, by a rewrite to its URL', async () => {
-    const { response, rewrite, nextCalls } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } });
-    assert.equal(rewrite?.href, `${ORIGIN}/skills/mom-test.md`);
-    assert.equal(nextCalls.length, 0);
+  it('answers the twin for text/markdown, passing the twin\'s URL down the chain', async () => {
+    const { response, rewrite, nextCalls, nextUrls } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } });
+    assert.equal(rewrite, undefined);
+    assert.deepEqual(nextUrls, ['/skills/mom-test.md']);
+    assert.deepEqual(nextCalls, [{ sendConditionalRequest: true }]);
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
-    assert.equal(await response.text(), '# The Mom Test\n');
+    assert.equal(await response.text(), MOM_TEST_TWIN);
   });
 
   it('follows q-values: Markdown only when weighed above HTML', async () => {
@@ -116,8 +132,8 @@ describe('Accept negotiation', () => {
   it('answers /, /v1 and /v1/ alike: the catalogue twin for Markdown, the page otherwise', async () => {
     for (const path of ['/', '/v1', '/v1/']) {
       const markdown = await serve(path, { headers: { accept: 'text/markdown' } });
-      assert.equal(markdown.rewrite?.pathname, '/index.md', path);
-      assert.equal(await markdown.response.text(), '# Skill Shelf\n');
+      assert.deepEqual(markdown.nextUrls, ['/index.md'], path);
+      assert.equal(await markdown.response.text(), FILES['/index.md'].body);
       const html = await serve(path, { headers: { accept: 'text/html' } });
       assert.equal(await html.response.text(), '<h1>Skill Shelf</h1>', path);
     }
@@ -125,17 +141,65 @@ describe('Accept negotiation', () => {
 
   it('answers a folder\'s index page with the index twin inside the folder, with or without the slash', async () => {
     for (const path of ['/skills/', '/skills', '/v1/skills/']) {
-      const { response, rewrite } = await serve(path, { headers: { accept: 'text/markdown' } });
-      assert.equal(rewrite?.pathname, '/skills/index.md', path);
-      assert.equal(await response.text(), '# Skills\n', path);
+      const { response, nextUrls } = await serve(path, { headers: { accept: 'text/markdown' } });
+      assert.deepEqual(nextUrls, ['/skills/index.md'], path);
+      assert.equal(await response.text(), FILES['/skills/index.md'].body, path);
       const html = await serve(path, { headers: { accept: 'text/html' } });
       assert.equal(await html.response.text(), '<h1>Skills</h1>', path);
     }
   });
 
-  it('rewrites a page under /v1 to the one twin every version shares', async () => {
-    const { rewrite } = await serve('/v1/skills/mom-test/', { headers: { accept: 'text/markdown' } });
+  it('answers a page under /v1 with the one twin every version shares', async () => {
+    const { nextUrls } = await serve('/v1/skills/mom-test/', { headers: { accept: 'text/markdown' } });
+    assert.deepEqual(nextUrls, ['/skills/mom-test.md']);
+  });
+});
+
+describe('x-markdown-tokens', () => {
+  it('states the estimate the twin\'s front matter gives, on the Markdown answer only', async () => {
+    const markdown = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } });
+    assert.equal(markdown.response.headers.get('x-markdown-tokens'), '57');
+    assert.equal(await markdown.response.text(), MOM_TEST_TWIN);
+    const html = await serve('/skills/mom-test', { headers: { accept: 'text/html' } });
+    assert.equal(html.response.headers.get('x-markdown-tokens'), null);
+  });
+
+  it('reads the key, not a value that merely says "tokens:"', async () => {
+    const { response } = await serve('/', { headers: { accept: 'text/markdown' } });
+    assert.equal(response.headers.get('x-markdown-tokens'), '52');
+  });
+
+  it('streams the twin: the body arrives whole when it comes in many small chunks', async () => {
+    const request = new Request(`${ORIGIN}/skills/mom-test`, { headers: { accept: 'text/markdown' } });
+    const long = `${MOM_TEST_TWIN}${'\nA paragraph of the body.\n'.repeat(200)}`;
+    const bytes = new TextEncoder().encode(long);
+    let pulled = 0;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(pulled, pulled + 7));
+        pulled += 7;
+      },
+    });
+    const context = { next: async () => new Response(chunked, { headers: MARKDOWN }) } as unknown as Context;
+    const response = (await markdownTwin(request, context)) as Response;
+    assert.ok(pulled < bytes.length / 2, `only the front matter is read before the answer is returned (${pulled} of ${bytes.length} bytes)`);
+    assert.equal(response.headers.get('x-markdown-tokens'), '57');
+    assert.equal(await response.text(), long);
+  });
+
+  it('answers a twin without the key as it is, without the header', async () => {
+    const { response } = await serve('/skills/old', { headers: { accept: 'text/markdown' } });
+    assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(response.headers.get('x-markdown-tokens'), null);
+    assert.equal(await response.text(), '# Old\n');
+  });
+
+  it('falls back to the plain rewrite when the chain answers something else than the twin', async () => {
+    const { response, rewrite } = await serve('/skills/mom-test', { headers: { accept: 'text/markdown' } }, { ignoreNextUrl: true });
     assert.equal(rewrite?.pathname, '/skills/mom-test.md');
+    assert.equal(response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(await response.text(), MOM_TEST_TWIN);
   });
 });
 
@@ -163,8 +227,9 @@ describe('Vary', () => {
 describe('HEAD', () => {
   it('negotiates HEAD like GET, with no body', async () => {
     const markdown = await serve('/skills/mom-test', { method: 'HEAD', headers: { accept: 'text/markdown' } });
-    assert.equal(markdown.rewrite?.pathname, '/skills/mom-test.md');
+    assert.deepEqual(markdown.nextUrls, ['/skills/mom-test.md']);
     assert.equal(markdown.response.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(markdown.response.headers.get('x-markdown-tokens'), '57');
     assert.equal(markdown.response.body, null);
     const html = await serve('/skills/mom-test', { method: 'HEAD' });
     assert.equal(html.response.status, 200);

@@ -5,6 +5,7 @@ import fg from 'fast-glob';
 import { fromHtml } from 'hast-util-from-html';
 import type { Element, Root } from 'hast';
 import { parse as parseYaml } from 'yaml';
+import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 
 export const DIST = join(import.meta.dirname, '../../dist');
@@ -22,7 +23,8 @@ export const exists = (path: string) => existsSync(join(DIST, path));
 export const files = (glob: string) => fg.sync(glob, { cwd: DIST, onlyFiles: true, ignore: MIRRORS }).sort();
 const MIRRORS = majorPrefixes().map((prefix) => `${prefix.slice(1)}/**`);
 
-export const htmlFiles = () => files('**/*.html');
+/** The site's pages: not the content editor's shell under /admin/ (test/build/cms-admin.test.ts checks that). */
+export const htmlFiles = () => fg.sync('**/*.html', { cwd: DIST, onlyFiles: true, ignore: [...MIRRORS, `${ADMIN_DIR}/**`] }).sort();
 export const markdownFiles = () => files('**/*.md');
 
 export const baseUrl = () => (JSON.parse(read('version.json')) as Record<string, string>)['x-base-url'];

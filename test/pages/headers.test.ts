@@ -20,9 +20,11 @@ import { netlifyPathPattern } from '../../build/emit/headers.ts';
 import { apiHeaders, majorPrefixes } from '../../core/headers.ts';
 import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 import {
-  agentOnlyHeaders, CONTENT_SECURITY_POLICY, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
+  adminHeaders, agentOnlyHeaders, CONTENT_SECURITY_POLICY, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
 } from '../../core/page-headers.ts';
 import { DIST } from './dist.ts';
+import { mirrored } from '../../build/mirror.ts';
+import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
 
 const MAJOR_FOLDER = new RegExp(`^(${majorPrefixes().map((prefix) => prefix.slice(1)).join('|')})/`);
 
@@ -74,6 +76,8 @@ function headersFor(rules: readonly CompiledRule[], path: string): Map<string, s
  * the same under a major's prefix (`v1/…`) as without it. */
 function meantFor(pathInDist: string, stamp: BuildStamp): HeaderSet {
   const file = pathInDist.replace(MAJOR_FOLDER, '');
+  // The content editor: its own Content-Security-Policy instead of the pages', and noindex.
+  if (isAdminFile(file)) return { ...apiHeaders(stamp), ...framingHeaders(), ...adminHeaders() };
   const every = { ...apiHeaders(stamp), ...securityHeaders() };
   const inSection = file.includes('/') && !file.startsWith('assets/');
   if (file === '404.html' || file.startsWith('assets/')) return every;
@@ -88,6 +92,8 @@ function meantFor(pathInDist: string, stamp: BuildStamp): HeaderSet {
   if (/^search-[a-z]+\.json\.gz$/.test(file)) return every;
   throw new Error(`${file}: no kind of file known for it; say which headers it is meant to have`);
 }
+
+const isAdminFile = (pathInDist: string) => pathInDist.replace(MAJOR_FOLDER, '').startsWith(`${ADMIN_DIR}/`);
 
 function lowerCased(headers: HeaderSet): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -115,7 +121,7 @@ function checkEveryFile(get: () => BuiltSite): void {
 
   it('sends a strict CSP, no framing and a referrer policy with every page', () => {
     const { rules, files } = get();
-    for (const path of files.filter((file) => file.endsWith('.html')).flatMap(pathsOf)) {
+    for (const path of files.filter((file) => file.endsWith('.html') && !isAdminFile(file)).flatMap(pathsOf)) {
       const headers = headersFor(rules, path);
       const csp = headers.get('content-security-policy')?.[0] ?? '';
       expect(csp, path).toBe(CONTENT_SECURITY_POLICY);
@@ -135,11 +141,12 @@ describe('dist/_headers of the sample content', () => {
   });
   checkEveryFile(() => built);
 
-  it('publishes every file under each major\'s prefix too, with the same bytes, and nothing else there', () => {
+  it('publishes every file but the editor under each major\'s prefix too, with the same bytes, and nothing else there', () => {
     const { files } = built;
+    expect(files.filter((file) => !mirrored(file)).length).toBeGreaterThan(0);
     for (const prefix of majorPrefixes()) {
       const folder = prefix.slice(1);
-      const unversioned = files.filter((file) => !MAJOR_FOLDER.test(file));
+      const unversioned = files.filter((file) => !MAJOR_FOLDER.test(file) && mirrored(file));
       expect(files.filter((file) => file.startsWith(`${folder}/`)).sort()).toEqual(unversioned.map((file) => `${folder}/${file}`).sort());
       for (const file of unversioned) expect(readFileSync(join(DIST, folder, file)).equals(readFileSync(join(DIST, file))), file).toBe(true);
     }

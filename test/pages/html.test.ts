@@ -108,7 +108,9 @@ describe('HTML pages in dist/', () => {
       // Every page's JSON twin at its own path (the spec's "same path"); the overview's, and the
       // skills' and bundles' indexes', is the catalogue, which lists them.
       const listsCatalogue = ['index.html', 'skills/index.html', 'bundles/index.html'].includes(page);
-      expect(attr(json!, 'href'), page).toBe(listsCatalogue ? '/catalog.json' : twin('.json'));
+      // A skill's install page shows facts of the skill alone: its JSON twin is the skill's.
+      const installs = /^install\/([^/]+)\.html$/.exec(page)?.[1];
+      expect(attr(json!, 'href'), page).toBe(listsCatalogue ? '/catalog.json' : installs ? `/skills/${installs}.json` : twin('.json'));
       const description = head.find((el) => el.tagName === 'meta' && attr(el, 'name') === 'description');
       expect(attr(description!, 'content')?.length, page).toBeGreaterThan(10);
     }

@@ -12,6 +12,7 @@ import { CLUSTER_IDS } from '../../core/types.ts';
 import { formatEuro } from '../../build/render/format.ts';
 
 import { baseUrl, elements, exists, htmlFiles, parseHtml, read, splitTwin, textContent } from './dist.ts';
+import { estimateTokens } from '../../core/markdown-tokens.ts';
 import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
 
 const catalog = JSON.parse(read('catalog.json')) as Catalog;
@@ -53,8 +54,9 @@ describe('index pages of /skills/, /bundles/ and /clusters/', () => {
     expect(attr(link('alternate', 'application/json')!, 'href')).toBe(json);
     expect(exists(json.slice(1)), json).toBe(true);
 
-    const { matter } = splitTwin(read(`${section}/index.md`));
-    expect(matter).toEqual({ title: matter.title, description: matter.description, url: `${base}/${section}/`, type, site: base });
+    const twin = read(`${section}/index.md`);
+    const { matter } = splitTwin(twin);
+    expect(matter).toEqual({ title: matter.title, description: matter.description, url: `${base}/${section}/`, type, site: base, tokens: estimateTokens(twin) });
   });
 
   it('/skills/ lists every published skill with its author and price, as its twin does', () => {

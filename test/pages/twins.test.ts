@@ -1,5 +1,5 @@
-/** Markdown twins: one per page, parseable, exactly five front matter keys, and the same facts as
- * the page (checked fact by fact against the JSON twins). */
+/** Markdown twins: one per page, parseable, exactly the front matter keys of
+ * core/twin-front-matter.ts, and the same facts as the page (checked fact by fact against the JSON twins). */
 import { describe, expect, it } from 'vitest';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import type { Heading, Root } from 'mdast';
 import type { Bundle, Catalog, Skill } from '../../core/types.ts';
 import { formatEuro } from '../../build/render/format.ts';
+import { estimateTokens } from '../../core/markdown-tokens.ts';
 import { baseUrl, exists, htmlFiles, markdownFiles, pagePathOf, parseHtml, read, splitTwin, textContent } from './dist.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -29,17 +30,19 @@ describe('Markdown twins in dist/', () => {
     expect(twins).toEqual(pages);
   });
 
-  it('parse, and start with front matter of exactly title, description, url, type, site', () => {
+  it('parse, and start with front matter of exactly title, description, url, type, site, tokens', () => {
     const base = baseUrl();
     for (const file of twins) {
-      const { matter, keys, markdown } = splitTwin(read(file));
-      expect(keys, file).toEqual(['title', 'description', 'url', 'type', 'site']);
-      for (const key of keys) expect(typeof matter[key], `${file} ${key}`).toBe('string');
+      const text = read(file);
+      const { matter, keys, markdown } = splitTwin(text);
+      expect(keys, file).toEqual(['title', 'description', 'url', 'type', 'site', 'tokens']);
+      for (const key of keys.filter((name) => name !== 'tokens')) expect(typeof matter[key], `${file} ${key}`).toBe('string');
+      expect(matter.tokens, file).toBe(estimateTokens(text));
       expect(matter.site, file).toBe(base);
       const path = pagePathOf(file.replace(/\.md$/, '.html'));
       expect(matter.url, file).toBe(`${base}${path}`);
       expect(exists(file.replace(/\.md$/, '.html')), file).toBe(true);
-      const kind = { skills: 'skill', bundles: 'bundle', clusters: 'cluster', docs: 'guide' }[file.split('/')[0]];
+      const kind = { skills: 'skill', bundles: 'bundle', clusters: 'cluster', docs: 'guide', install: 'install' }[file.split('/')[0]];
       // A folder's index twin (`skills/index.md`) is of the kind `skill-index`.
       const type = kind === undefined ? 'catalog' : file.endsWith('/index.md') ? `${kind}-index` : kind;
       expect(matter.type, file).toBe(type);
@@ -61,9 +64,13 @@ describe('Markdown twins in dist/', () => {
         expect(twin, `${skill.slug}.md: ${fact}`).toContain(fact);
         expect(page, `${skill.slug}.html: ${fact}`).toContain(fact);
       }
-      for (const url of [skill.cart_url, skill.install_url, skill.source?.buy_url].filter(Boolean) as string[]) {
+      // Without a shop in site.yaml cart_url is the skill's own page, and no cart link is shown; the
+      // page links this site's own pages (the install page) root-relative.
+      const cart = skill.cart_url === skill.url ? undefined : skill.cart_url;
+      for (const url of [cart, skill.install_url, skill.source?.buy_url].filter(Boolean) as string[]) {
         expect(source).toContain(url);
-        expect(html).toContain(`href="${url.replaceAll('&', '&#x26;')}"`);
+        const href = url.startsWith(`${baseUrl()}/`) ? new URL(url).pathname : url;
+        expect(html).toContain(`href="${href.replaceAll('&', '&#x26;')}"`);
       }
       for (const cluster of skill.clusters) expect(html).toContain(`href="/clusters/${cluster.id}"`);
     }

@@ -23,7 +23,8 @@ const state: RunState = ((globalThis as Record<symbol, RunState>)[KEY] ??= { ser
 export function builtOnce(): Promise<void> {
   state.built ??= build({
     contentDir: process.env.TEST_CONTENT_DIR,
-    env: { ...process.env, SOURCE_DATE_EPOCH: TEST_BUILD_EPOCH },
+    // Production's build whatever the shell says: a CONTEXT of a preview would add its drafts.
+    env: { ...process.env, CONTEXT: 'production', SOURCE_DATE_EPOCH: TEST_BUILD_EPOCH },
   }).then(() => undefined);
   return state.built;
 }

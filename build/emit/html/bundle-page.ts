@@ -6,13 +6,16 @@ import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { BundlePage } from '../pages/inputs.ts';
 import { bundleIndexRef, bundleRef } from '../pages/refs.ts';
+import { cartUrl } from '../../../core/url-template.ts';
 import { bodyHtml, renderPage } from './layout.ts';
+import { draftBanner } from './draft-banner.ts';
 import { bundleProduct } from './structured-data.ts';
 import { bundleSaving, price, section, skillPath } from './parts.ts';
 
-export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: BundlePage): string {
+export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices, draft = false }: BundlePage): string {
   const page = bundleRef(frame.site.baseUrl, bundle);
   const content: Array<Element | null> = [
+    draft ? draftBanner() : null,
     h('header.intro', [
       h('p.eyebrow', `Bundle of ${count(bundle.price.skill_count, 'skill')}`),
       h('h1', bundle.title),
@@ -43,11 +46,13 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices }: Bun
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: bundleIndexRef(frame.site).path }, { label: bundle.title }],
     content,
     structuredData: [bundleProduct(bundle, page.url, page.description)],
+    noindex: draft,
   });
 }
 
 function buyBox(frame: PageFrame, bundle: Bundle): Element {
   const saving = bundleSaving(bundle.price);
+  const cart = cartUrl(frame.site.shop, 'bundle', bundle.slug);
   return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
     h('h2#buy-heading', 'Bundle price'),
     price(bundle.price.amount_cents),
@@ -58,7 +63,8 @@ function buyBox(frame: PageFrame, bundle: Bundle): Element {
       h('dt', 'You pay'), h('dd', formatEuro(bundle.price.amount_cents)),
       h('dt', 'You save'), h('dd.saving', formatEuro(saving)),
     ]),
-    h('div.actions', [h('a.button', { href: bundle.cart_url }, 'Add bundle to cart')]),
+    // No shop, no cart button: the API's cart_url is then this very page.
+    cart ? h('div.actions', [h('a.button', { href: cart }, 'Add bundle to cart')]) : null,
     h('p.rule', frame.pricingRule),
   ]);
 }

@@ -5,12 +5,14 @@ import type { Skill } from '../../../core/types.ts';
 import { count } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { SkillPage } from '../pages/inputs.ts';
-import { skillRef } from '../pages/refs.ts';
+import { installRef, skillRef } from '../pages/refs.ts';
+import { cartUrl } from '../../../core/url-template.ts';
 import { bodyHtml, renderPage } from './layout.ts';
+import { draftBanner } from './draft-banner.ts';
 import { skillProduct } from './structured-data.ts';
 import { bundleCard, clusterList, clusterPath, kindLabel, price, section } from './parts.ts';
 
-export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage): string {
+export function skillHtml(frame: PageFrame, { skill, body, bundles, draft = false }: SkillPage): string {
   const page = skillRef(frame.site.baseUrl, skill);
   const first = skill.clusters[0];
   const facts: [string, string][] = [];
@@ -18,6 +20,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
   if (skill.outcome) facts.push(['Outcome', skill.outcome]);
 
   const content: Array<Element | null> = [
+    draft ? draftBanner() : null,
     h('header.intro', [
       h('p.eyebrow', kindLabel(skill)),
       h('h1', skill.title),
@@ -27,7 +30,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
     // The price and its buttons come first: on a phone the columns stack, and a shopper should not
     // scroll past the whole description to find them. From 62rem the CSS puts them in the side column.
     h('div.item', [
-      buyBox(skill),
+      buyBox(frame, skill),
       h('div.item-main', [
         facts.length > 0 ? section('problem', 'Problem and outcome', [h('dl.facts', facts.flatMap(([term, text]) => [h('dt', term), h('dd', text)]))]) : null,
         section('commands', 'Commands', commands(skill.commands)),
@@ -54,6 +57,7 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles }: SkillPage)
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: first.label, href: clusterPath(first.id) }, { label: skill.title }],
     content,
     structuredData: [skillProduct(skill, page.url, page.description)],
+    noindex: draft,
   });
 }
 
@@ -75,14 +79,16 @@ function sourceFacts(source: NonNullable<Skill['source']>): Element {
   return h('dl.facts', rows.flatMap(([term, value]) => [h('dt', term), h('dd', value)]));
 }
 
-function buyBox(skill: Skill): Element {
+function buyBox(frame: PageFrame, skill: Skill): Element {
+  const cart = cartUrl(frame.site.shop, 'skill', skill.slug);
   return h('aside.buy', { ariaLabelledBy: 'buy-heading' }, [
     h('h2#buy-heading', 'Price'),
     price(skill.price.amount_cents),
     h('p.tax', `${skill.price.tax} (${skill.price.currency})`),
     h('div.actions', [
-      h('a.button', { href: skill.cart_url }, 'Add to cart'),
-      h('a.button.secondary', { href: skill.install_url }, 'Install'),
+      // No shop, no cart button: the API's cart_url is then this very page.
+      cart ? h('a.button', { href: cart }, 'Add to cart') : null,
+      h(cart ? 'a.button.secondary' : 'a.button', { href: installRef(frame.site.baseUrl, skill).path }, 'Install'),
     ]),
     h('dl.facts', [
       h('dt', 'Kind'), h('dd', skill.kind === 'command' ? 'Command' : 'Reference'),

@@ -3,15 +3,20 @@ import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { BundlePage } from '../pages/inputs.ts';
 import { bundleRef } from '../pages/refs.ts';
+import { cartUrl } from '../../../core/url-template.ts';
 import { frontMatter, twinDocument } from './document.ts';
 import { facts, heading, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
+import { draftNote } from './mdast.ts';
+import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 
-export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices }: BundlePage): string {
+export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices, draft = false }: BundlePage): string {
   const page = bundleRef(frame.site.baseUrl, bundle);
   const { price } = bundle;
+  const cart = cartUrl(frame.site.shop, 'bundle', bundle.slug);
   const blocks: Block[] = [
     heading(1, bundle.title),
+    ...(draft ? [draftNote(DRAFT_LABEL, DRAFT_NOTE)] : []),
     paragraph(bundle.blurb),
     facts([
       ['Skills', String(price.skill_count)],
@@ -19,7 +24,8 @@ export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices }: Bun
       ['Price', `${formatEuro(price.amount_cents)} (${price.currency}, ${price.tax})`],
       ['You save', formatEuro(price.list_cents - price.amount_cents)],
       ['Pricing rule', frame.pricingRule],
-      ['Add to cart', link(bundle.cart_url, bundle.cart_url)],
+      // No shop, no cart link: the API's cart_url is then this very page.
+      ...(cart ? [['Add to cart', link(cart, cart)] satisfies Parameters<typeof facts>[0][number]] : []),
       ['JSON', link(bundle.json_url, bundle.json_url)],
     ]),
     heading(2, 'The problem'),

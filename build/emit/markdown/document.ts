@@ -1,6 +1,6 @@
 /**
- * A Markdown twin: YAML front matter with exactly title, description, url, type and site, then the
- * page's facts, then (when the page has one) the editor's body, all serialised from mdast trees.
+ * A Markdown twin: YAML front matter with exactly title, description, url, type, site and tokens,
+ * then the page's facts, then (when the page has one) the editor's body, all serialised from mdast trees.
  * The body is the tree the page was rendered from (build/render/markdown-body.ts), held to the same
  * policy: no raw HTML, links only to web and mail addresses. Serialised rather than copied, every
  * construct it opens is closed (an unclosed fence gets its closing fence), so each twin stands on
@@ -16,8 +16,10 @@ import type { PageKind, PageRef } from '../pages/refs.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
 import { text } from './escape-text.ts';
+import { selfCountingTokens, TOKENS_KEY } from '../../../core/markdown-tokens.ts';
 
-/** The five keys, in this order, and no other. */
+/** What a page says of itself (the first five of core/twin-front-matter.ts); twinDocument adds the
+ * token estimate of the whole twin. */
 export interface TwinFrontMatter {
   title: string;
   description: string;
@@ -50,10 +52,14 @@ export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
  * `body` is the editor's, rendered for the page. Serialised apart, so that nothing the editor
  * wrote can run into a generated fact. */
 export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: RenderedBody): string {
-  // lineWidth 0: no folding, so a long description stays one line a reader can grep.
-  const yaml = yamlStringify(matter, { lineWidth: 0 });
   const facts = markdownOf(blocks);
-  return `---\n${yaml}---\n\n${facts}${body && !body.empty ? `\n${bodyMarkdown(body)}` : ''}`;
+  const rest = `${facts}${body && !body.empty ? `\n${bodyMarkdown(body)}` : ''}`;
+  // The estimate counts the whole twin, its own front matter line included.
+  return selfCountingTokens((tokens) => {
+    // lineWidth 0: no folding, so a long description stays one line a reader can grep.
+    const yaml = yamlStringify({ ...matter, [TOKENS_KEY]: tokens }, { lineWidth: 0 });
+    return `---\n${yaml}---\n\n${rest}`;
+  }).text;
 }
 
 /** An editor's body as the twins carry it: the editor's text under the page's policy (build/render/markdown-body.ts). */

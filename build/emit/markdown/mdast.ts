@@ -33,4 +33,9 @@ export function joined(parts: Phrase[], separator = ', '): Phrase[] {
   return parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part]));
 }
 
+/** The note at the top of a draft's twin in a preview (build/emit/draft-note.ts). */
+export function draftNote(label: string, note: string): Block {
+  return { type: 'blockquote', children: [paragraph(strong(label), `: ${note}`)] };
+}
+
 export type Block = RootContent;

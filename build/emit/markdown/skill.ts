@@ -3,13 +3,17 @@ import { count, formatEuro } from '../../render/format.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { SkillPage } from '../pages/inputs.ts';
 import { clusterRef, skillRef } from '../pages/refs.ts';
+import { cartUrl } from '../../../core/url-template.ts';
 import { frontMatter, twinDocument } from './document.ts';
 import { code, facts, heading, joined, link, list, paragraph } from './mdast.ts';
 import type { Block } from './mdast.ts';
+import { draftNote } from './mdast.ts';
+import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 
-export function skillTwin(frame: PageFrame, { skill, body, bundles }: SkillPage): string {
+export function skillTwin(frame: PageFrame, { skill, body, bundles, draft = false }: SkillPage): string {
   const page = skillRef(frame.site.baseUrl, skill);
   const blocks: Block[] = [heading(1, skill.title)];
+  if (draft) blocks.push(draftNote(DRAFT_LABEL, DRAFT_NOTE));
   if (skill.summary) blocks.push(paragraph(skill.summary));
   blocks.push(facts([
     ['Author', skill.author],
@@ -32,8 +36,10 @@ export function skillTwin(frame: PageFrame, { skill, body, bundles }: SkillPage)
       ...(source.isbn ? [['ISBN', source.isbn] as [string, string]] : []),
     ]));
   }
-  blocks.push(heading(2, 'Buy and install'), facts([
-    ['Add to cart', link(skill.cart_url, skill.cart_url)],
+  // No shop, no cart link: the API's cart_url is then this very page.
+  const cart = cartUrl(frame.site.shop, 'skill', skill.slug);
+  blocks.push(heading(2, cart ? 'Buy and install' : 'Install'), facts([
+    ...(cart ? [['Add to cart', link(cart, cart)] satisfies Parameters<typeof facts>[0][number]] : []),
     ['Install', link(skill.install_url, skill.install_url)],
     ['JSON', link(skill.json_url, skill.json_url)],
   ]));

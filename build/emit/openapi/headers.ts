@@ -6,7 +6,8 @@ import {
 import type { BuildStamp, HeaderSet } from '../../../core/headers.ts';
 import { negotiatedPageHeaders, securityHeaders } from '../../../core/page-headers.ts';
 import { ALLOWED_METHODS } from '../../../core/respond.ts';
-import { ageHeaders, HEALTH_TTL_MS } from '../../../runtime/payment/index.ts';
+import { ageHeaders } from '../../../runtime/payment/age.ts';
+import { HEALTH_TTL_MS } from '../../../runtime/payment/lifetimes.ts';
 import { BuildDefinitionError } from '../../build-errors.ts';
 import type { Json } from './components.ts';
 

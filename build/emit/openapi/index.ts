@@ -16,7 +16,9 @@ import { ALLOWED_METHODS, READ_METHODS } from '../../../core/respond.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../../../core/query.ts';
 import { jsonBytes } from '../../../core/json.ts';
 import { PRICES_IN_CENTS_NOTE } from '../../../core/pricing.ts';
-import { HEALTH_FORCE_INTERVAL_MS, HEALTH_PATH, HEALTH_TTL_MS } from '../../../runtime/payment/index.ts';
+// Not the payment barrel: the build would load the Stripe client with it.
+import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../../runtime/payment/lifetimes.ts';
+import { HEALTH_PATH } from '../../../runtime/payment/health-query.ts';
 import type { CatalogueModel } from '../../model.ts';
 import type { Emitter } from '../types.ts';
 import { componentSchemas, ref, withoutUnusedSchemas } from './components.ts';

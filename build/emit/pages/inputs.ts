@@ -17,6 +17,8 @@ export interface SkillPageInput {
   body: BodySource;
   /** Published bundles that include the skill, in catalogue order. */
   bundles: Bundle[];
+  /** A draft built for a preview (build/emit/drafts.ts): marked and noindex. */
+  draft?: boolean;
 }
 
 export interface BundlePageInput {
@@ -24,6 +26,8 @@ export interface BundlePageInput {
   body: BodySource;
   /** Each member's own price, in the order of `bundle.skills`. */
   memberPrices: number[];
+  /** A draft built for a preview (build/emit/drafts.ts): marked and noindex. */
+  draft?: boolean;
 }
 
 export interface DocPageInput extends DocRef {

@@ -12,12 +12,14 @@ import { catalogFor } from '../../../core/query.ts';
 import type { CatalogIndex } from '../../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import { readBody } from '../../load.ts';
-import { renderBody } from '../../render/markdown-body.ts';
+// Bodies come from the body cache when a page is rendered again for its frame or facts.
+import { renderBodyCached } from '../../render/body-cache.ts';
 import type { PageFrame } from './frame.ts';
 import type { BundlePageInput, DocPageInput, SkillPageInput } from './inputs.ts';
 import type { DocRef } from './refs.ts';
 import { bundleIndexRef, bundleRef, clusterIndexRef, clusterRef, docRef, homeRef, skillIndexRef, skillRef } from './refs.ts';
 import { skillHtml } from '../html/skill-page.ts';
+import { installFiles } from '../install-page.ts';
 import { bundleHtml } from '../html/bundle-page.ts';
 import { clusterHtml } from '../html/cluster-page.ts';
 import { homeHtml } from '../html/home-page.ts';
@@ -31,14 +33,14 @@ import { bundleIndexTwin, clusterIndexTwin, skillIndexTwin } from '../markdown/i
 import type { ClusterCount } from './cluster-count.ts';
 import { docHtml, docText, docTwin } from '../docs.ts';
 import { FRAME_IDS } from '../html/layout.ts';
-import { LLMS_FILE, llmsTxt } from '../llms.ts';
+import { llmsTxt } from '../llms.ts';
+import { PageRenderError } from '../../build-errors.ts';
+import { LLMS_FILE, NOT_FOUND_PAGE } from '../../../core/published-files.ts';
 
 export type PageJob =
   | { kind: 'skill'; input: SkillPageInput }
   | { kind: 'bundle'; input: BundlePageInput }
   | { kind: 'doc'; input: DocPageInput };
-
-export const NOT_FOUND_PAGE = '404.html';
 
 /** Every item page of the model as a job: skills, bundles and prose pages in catalogue order. */
 export function pageJobs(model: CatalogueModel): PageJob[] {
@@ -81,7 +83,7 @@ export function renderJobFiles(frame: PageFrame, job: PageJob): OutputFile[] {
   try {
     return renderPageJob(frame, job);
   } catch (error) {
-    throw new Error(`Could not render ${jobName(job)}: ${(error as Error).message}`, { cause: error });
+    throw new PageRenderError(`Could not render ${jobName(job)}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -97,19 +99,19 @@ export function renderPageJob(frame: PageFrame, job: PageJob): OutputFile[] {
   const base = frame.site.baseUrl;
   switch (job.kind) {
     case 'skill': {
-      const body = renderBody(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.skill.slug}-skill` });
+      const body = renderBodyCached(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.skill.slug}-skill` });
       const input = { ...job.input, body };
       const page = skillRef(base, input.skill);
-      return [{ path: page.htmlFile, bytes: skillHtml(frame, input) }, { path: page.markdownFile, bytes: skillTwin(frame, input) }];
+      return [{ path: page.htmlFile, bytes: skillHtml(frame, input) }, { path: page.markdownFile, bytes: skillTwin(frame, input) }, ...installFiles(frame, input.skill)];
     }
     case 'bundle': {
-      const body = renderBody(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.bundle.slug}-bundle` });
+      const body = renderBodyCached(readBody(job.input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${job.input.bundle.slug}-bundle` });
       const input = { ...job.input, body };
       const page = bundleRef(base, input.bundle);
       return [{ path: page.htmlFile, bytes: bundleHtml(frame, input) }, { path: page.markdownFile, bytes: bundleTwin(frame, input) }];
     }
     case 'doc': {
-      const input = { ...job.input, body: renderBody(docText(job.input.body, base), DOC_RENDER) };
+      const input = { ...job.input, body: renderBodyCached(docText(job.input.body, base), DOC_RENDER) };
       const page = docRef(base, input);
       return [{ path: page.htmlFile, bytes: docHtml(frame, input) }, { path: page.markdownFile, bytes: docTwin(frame, input) }];
     }

@@ -14,6 +14,7 @@ import type { PageJob } from './jobs.ts';
 import { PageRenderError } from '../../build-errors.ts';
 import type { DocRef } from './refs.ts';
 import type { RenderTally } from '../../render/markdown-body.ts';
+import type { BodyCacheSetup } from '../../render/body-cache.ts';
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
 const BATCH = 24;
@@ -32,6 +33,8 @@ export interface WorkerSetup {
   staging: string;
   /** Whether to name each file's object (the cache is on). */
   nameObjects: boolean;
+  /** The rendered bodies' store, when the cache is on. */
+  bodies?: BodyCacheSetup;
 }
 
 export type WorkerRequest =
@@ -41,7 +44,16 @@ export type WorkerRequest =
 export interface WorkerReply {
   batch: number;
   files: WrittenFile[][];
+  /** The keys of the rendered bodies each job used (build/render/body-cache.ts). */
+  bodies: string[][];
   tally: RenderTally;
+  /** Bodies taken from the body cache instead of rendered. */
+  bodiesReused: number;
+}
+
+/** What the workers rendered, all told. */
+export interface WorkersTally extends RenderTally {
+  bodiesReused: number;
 }
 
 /** Old-generation heap of an item worker: a batch's pages are small, and a capped heap is
@@ -93,11 +105,11 @@ export async function renderInWorkers(
   setup: WorkerSetup,
   jobs: readonly PageJob[],
   threads: number,
-  onWritten: (jobIndex: number, files: WrittenFile[]) => void,
-): Promise<RenderTally> {
+  onWritten: (jobIndex: number, files: WrittenFile[], bodies: string[]) => void,
+): Promise<WorkersTally> {
   const batches: number[][] = [];
   for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH).map((_, k) => i + k));
-  const tally: RenderTally = { bodies: 0, bodyMs: 0 };
+  const tally: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   const workers = Array.from({ length: Math.min(threads, batches.length) }, () => startWorker(setup, ITEM_HEAP_MB));
   let next = 0;
   let done = 0;
@@ -112,12 +124,13 @@ export async function renderInWorkers(
       for (const worker of workers) {
         worker.on('message', (reply: WorkerReply) => {
           try {
-            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files));
+            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
           } catch (error) {
             return reject(error);
           }
           tally.bodies += reply.tally.bodies;
           tally.bodyMs += reply.tally.bodyMs;
+          tally.bodiesReused += reply.bodiesReused;
           if (++done === batches.length) return resolve();
           feed(worker);
         });

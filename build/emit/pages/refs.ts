@@ -9,8 +9,10 @@ import { selectCatalog } from '../../../core/query.ts';
 import { newestDate } from '../../content-dates.ts';
 import { SECTION_INDEX } from '../../../core/negotiate.ts';
 import type { IndexedSection } from '../../../core/negotiate.ts';
+import { installPath } from '../../../core/url-template.ts';
+import { CATALOG_FILE, CLUSTER_LIST_FILE, publishedPath } from '../../../core/published-files.ts';
 
-export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide' | 'skill-index' | 'bundle-index' | 'cluster-index' | 'search';
+export type PageKind = 'catalog' | 'skill' | 'bundle' | 'cluster' | 'guide' | 'skill-index' | 'bundle-index' | 'cluster-index' | 'search' | 'install';
 
 export interface PageRef {
   kind: PageKind;
@@ -54,7 +56,7 @@ function ref(baseUrl: string, kind: PageKind, name: string | null, fields: Pick<
 }
 
 export const homeRef = (site: { baseUrl: string; name: string; description: string }): PageRef =>
-  ref(site.baseUrl, 'catalog', null, { jsonPath: '/catalog.json', title: site.name, description: site.description });
+  ref(site.baseUrl, 'catalog', null, { jsonPath: publishedPath(CATALOG_FILE), title: site.name, description: site.description });
 
 export const skillRef = (baseUrl: string, skill: Skill): PageRef =>
   ref(baseUrl, 'skill', `skills/${skill.slug}`, {
@@ -65,6 +67,14 @@ export const skillRef = (baseUrl: string, skill: Skill): PageRef =>
 
 export const bundleRef = (baseUrl: string, bundle: Bundle): PageRef =>
   ref(baseUrl, 'bundle', `bundles/${bundle.slug}`, { jsonPath: `/bundles/${bundle.slug}.json`, title: bundle.title, description: bundle.blurb });
+
+/** A skill's install page (`/install/<slug>`): its JSON twin is the skill's, which holds every fact it shows. */
+export const installRef = (baseUrl: string, skill: Skill): PageRef =>
+  ref(baseUrl, 'install', installPath(skill.slug).slice(1), {
+    jsonPath: skillRef(baseUrl, skill).jsonPath,
+    title: `Install ${skill.title}`,
+    description: `How to add ${skill.title} by ${skill.author} to your AI coding agent: where its folder goes, and how to check it is there.`,
+  });
 
 /** A cluster's JSON twin is the catalogue filtered to it, as `/catalog.json?cluster=<id>` answers. */
 export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
@@ -90,21 +100,20 @@ function indexRef(baseUrl: string, section: IndexedSection, kind: PageKind, fiel
 }
 
 /** The JSON twin of `/clusters/`: the seven clusters with their pages and counts (ClusterList). */
-export const CLUSTER_LIST_FILE = `clusters/${SECTION_INDEX}.json`;
 
 type SiteNames = { baseUrl: string; name: string };
 
 /** `/skills/` and `/bundles/` list what `/catalog.json` lists, so that is their JSON twin. */
 export const skillIndexRef = (site: SiteNames): PageRef =>
   indexRef(site.baseUrl, 'skills', 'skill-index', {
-    jsonPath: '/catalog.json',
+    jsonPath: publishedPath(CATALOG_FILE),
     title: 'Skills',
     description: `Every skill in ${site.name}, by job cluster: what each one does, who wrote it and what it costs.`,
   });
 
 export const bundleIndexRef = (site: SiteNames): PageRef =>
   indexRef(site.baseUrl, 'bundles', 'bundle-index', {
-    jsonPath: '/catalog.json',
+    jsonPath: publishedPath(CATALOG_FILE),
     title: 'Bundles',
     description: `Every bundle in ${site.name}: the skills in each, its price and what it saves against buying them one by one.`,
   });
@@ -140,6 +149,7 @@ export function allPages(model: CatalogueModel): DatedPage[] {
     }),
     { ...skillIndexRef(model.site), lastModified: newest(model.skills) },
     ...model.skills.map((entry) => ({ ...skillRef(base, entry.skill), lastModified: entry.lastModified })),
+    ...model.skills.map((entry) => ({ ...installRef(base, entry.skill), lastModified: entry.lastModified })),
     { ...bundleIndexRef(model.site), lastModified: newest(model.bundles) },
     ...model.bundles.map((entry) => ({ ...bundleRef(base, entry.bundle), lastModified: entry.lastModified })),
     ...model.docs.map((doc) => ({ ...docRef(base, doc), lastModified: doc.lastModified })),

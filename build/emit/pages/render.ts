@@ -9,14 +9,16 @@ import { hashText } from '../../cache.ts';
 import type { BuildCache, StoredPath } from '../../cache.ts';
 import type { OutputFolder } from '../../write.ts';
 import { renderTally } from '../../render/markdown-body.ts';
+import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import type { RenderTally } from '../../render/markdown-body.ts';
-import { LLMS_FULL_FILE, llmsFullIntro } from '../llms.ts';
+import { llmsFullIntro } from '../llms.ts';
 import { pageFrame } from './frame.ts';
 import type { PageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './jobs.ts';
 import type { PageJob } from './jobs.ts';
 import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
-import type { WrittenFile } from './pool.ts';
+import type { WorkersTally, WrittenFile } from './pool.ts';
+import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */
@@ -30,6 +32,9 @@ export interface RenderOptions {
 }
 
 export interface PageReport extends RenderTally {
+  /** Bodies taken from the body cache (rendered before, for another frame or other facts) instead
+   * of parsed; `bodies` counts those parsed. */
+  bodiesReused: number;
   /** Page jobs: one per skill, bundle and prose page, and one for the catalogue's own pages. */
   jobs: number;
   rendered: number;
@@ -60,21 +65,22 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     return [];
   });
   let renderedCount = 0;
-  const rendered = (k: number, files: readonly WrittenFile[]) => {
+  const rendered = (k: number, files: readonly WrittenFile[], bodies: readonly string[]) => {
     note(files);
-    reuse.keep(keys[toRender[k]], files);
+    reuse.keep(keys[toRender[k]], files, bodies);
     options.onPageRendered?.(++renderedCount, toRender.length);
   };
 
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const useWorkers = threads > 1 && toRender.length > 0 && toRender.length >= (options.workerThreshold ?? WORKER_THRESHOLD);
   const before = renderTally();
-  let inWorkers: RenderTally = { bodies: 0, bodyMs: 0 };
+  const reusedBefore = bodiesReused();
+  let inWorkers: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   if (useWorkers) {
-    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled };
-    inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files) => {
+    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled, bodies: cache.bodies };
+    inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files, bodies) => {
       for (const [path, object] of files) output.addWritten(path, object);
-      rendered(k, files);
+      rendered(k, files, bodies);
     });
     // In a worker of its own once the item workers are done, so the two never add up in memory.
     if (!catalogueDone) {
@@ -85,7 +91,12 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   } else {
     const write = (files: Iterable<{ path: string; bytes: string | Uint8Array }>) => Array.from(files, (file): WrittenFile => [file.path, output.add(file)]);
     if (!catalogueDone) reuse.keep(catalogueKey, write(cataloguePages(frame, model.catalog, model.index, docs)));
-    toRender.forEach((i, k) => rendered(k, write(renderJobFiles(frame, jobs[i]))));
+    useBodyCache(cache.bodies);
+    takeBodiesUsed();
+    toRender.forEach((i, k) => {
+      const files = write(renderJobFiles(frame, jobs[i]));
+      rendered(k, files, takeBodiesUsed());
+    });
   }
   const here = renderTally();
 
@@ -99,6 +110,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     threads: useWorkers ? threads : 1,
     bodies: inWorkers.bodies + here.bodies - before.bodies,
     bodyMs: inWorkers.bodyMs + here.bodyMs - before.bodyMs,
+    bodiesReused: inWorkers.bodiesReused + bodiesReused() - reusedBefore,
   };
 }
 
@@ -131,8 +143,8 @@ interface CacheUse {
   key(...parts: string[]): string;
   /** The files stored under `key`, placed in the output; undefined (and nothing placed) on a miss. */
   take(key: string): StoredPath[] | undefined;
-  /** Remembers the files just written under `key`. */
-  keep(key: string, files: readonly WrittenFile[]): void;
+  /** Remembers the files just written under `key`, and the rendered bodies they were made from. */
+  keep(key: string, files: readonly WrittenFile[], bodies?: readonly string[]): void;
 }
 
 function cacheUse(cache: BuildCache, output: OutputFolder): CacheUse {
@@ -141,12 +153,12 @@ function cacheUse(cache: BuildCache, output: OutputFolder): CacheUse {
     take(key) {
       const stored = cache.enabled ? cache.output(key) : undefined;
       if (!stored || !placeAll(output, stored)) return undefined;
-      cache.rememberOutput(key, stored);
+      cache.rememberOutput(key, stored, cache.outputBodies(key));
       return stored;
     },
-    keep(key, files) {
+    keep(key, files, bodies = []) {
       // With the cache on, every file written has its object name.
-      if (cache.enabled) cache.rememberOutput(key, files.map(([path, object]) => [path, object!]));
+      if (cache.enabled) cache.rememberOutput(key, files.map(([path, object]) => [path, object!]), bodies);
     },
   };
 }

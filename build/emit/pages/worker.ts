@@ -4,12 +4,14 @@ import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { objectName } from '../../cache.ts';
 import { renderTally } from '../../render/markdown-body.ts';
+import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import { indexCatalog } from '../../../core/query.ts';
 import type { Catalog } from '../../../core/types.ts';
 import { cataloguePages, renderJobFiles } from './jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup, WrittenFile } from './pool.ts';
 
-const { frame, staging, nameObjects } = workerData as WorkerSetup;
+const { frame, staging, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;
+useBodyCache(bodyCache);
 const madeDirs = new Set<string>();
 
 function write(path: string, bytes: string | Uint8Array): WrittenFile {
@@ -25,15 +27,27 @@ function write(path: string, bytes: string | Uint8Array): WrittenFile {
 
 parentPort!.on('message', (request: WorkerRequest) => {
   const before = renderTally();
+  const reusedBefore = bodiesReused();
   let files: WrittenFile[][];
+  const bodies: string[][] = [];
   if (request.kind === 'batch') {
-    files = request.jobs.map((job) => renderJobFiles(frame, job).map((file) => write(file.path, file.bytes)));
+    files = request.jobs.map((job) => {
+      const written = renderJobFiles(frame, job).map((file) => write(file.path, file.bytes));
+      bodies.push(takeBodiesUsed());
+      return written;
+    });
   } else {
     const catalog = JSON.parse(request.catalogJson) as Catalog;
     // Each page written as it is made: the next is not begun while the last is still held.
     files = [Array.from(cataloguePages(frame, catalog, indexCatalog(catalog), request.docs), (file) => write(file.path, file.bytes))];
   }
   const after = renderTally();
-  const reply: WorkerReply = { batch: request.kind === 'batch' ? request.batch : 0, files, tally: { bodies: after.bodies - before.bodies, bodyMs: after.bodyMs - before.bodyMs } };
+  const reply: WorkerReply = {
+    batch: request.kind === 'batch' ? request.batch : 0,
+    files,
+    bodies,
+    tally: { bodies: after.bodies - before.bodies, bodyMs: after.bodyMs - before.bodyMs },
+    bodiesReused: bodiesReused() - reusedBefore,
+  };
   parentPort!.postMessage(reply);
 });
