@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
+import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, EDITOR_ENTRIES, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
 import { PROJECT_ROOT } from './index.ts';
 
 const dirs: string[] = [];
@@ -26,6 +26,7 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     'build/emit/html/page.ts': "import { price } from '../../../core/pricing.ts';\nexport const page = () => price;\n",
     'core/pricing.ts': 'export const price = 1;\n',
     [CHECK_ENTRIES[0]]: "export const load = 1;\n",
+    [EDITOR_ENTRIES[0]]: "import { page } from './html/page.ts';\nexport const editor = page;\n",
     [CHECK_ENTRIES[1]]: "import defs from '../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
     'schema/defs.schema.json': '{}\n',
     'schema/content/skill.schema.json': '{}\n',

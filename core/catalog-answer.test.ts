@@ -17,11 +17,12 @@ import { jsonResponse } from './respond.ts';
 import { apiHeaders } from './headers.ts';
 import type { MajorLifecycle } from './headers.ts';
 import { apiValidator } from '../build/ajv.ts';
-import type { Catalog, ErrorBody } from './types.ts';
+import type { Catalog } from './types.ts';
 import { catalog as fixtureCatalog } from '../test/fixtures/catalog.ts';
 import { serialiseCatalog } from './catalog-layout.ts';
 import { expectApiHeaders, headerRecord } from '../test/helpers/api-headers.ts';
 import { CLUSTERS, expectedAnswer, matchesClusters } from '../test/helpers/catalog-oracle.ts';
+import { errorBodyOf } from '../test/helpers/error-body.ts';
 
 /** Made-up constants, so every stamp, hint and link must come from them and not from elsewhere. */
 const constants = { buildVersion: '7.7.7+feedbee', baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };
@@ -53,15 +54,7 @@ async function catalogOf(response: Response): Promise<Catalog> {
   return body;
 }
 
-async function errorOf(response: Response, status: number): Promise<ErrorBody> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as ErrorBody;
-  const validate = apiValidator('Error');
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-  expect(body.error).toBe(body.code);
-  return body;
-}
+const errorOf = (response: Response, status: number) => errorBodyOf(response, status);
 
 const slugsOf = (body: Catalog) => body.skills.map((skill) => skill.slug);
 const bundleSlugsOf = (body: Catalog) => body.bundles.map((bundle) => bundle.slug);

@@ -10,10 +10,9 @@ import type { NotFoundResources } from './not-found-answer.ts';
 import { cachedCatalog } from '../runtime/catalog-source.ts';
 import type { LoadedCatalog } from '../runtime/catalog-source.ts';
 import { serialiseCatalog } from './catalog-layout.ts';
-import { apiValidator } from '../build/ajv.ts';
-import type { ErrorBody } from './types.ts';
 import { catalog } from '../test/fixtures/catalog.ts';
 import { expectApiHeaders } from '../test/helpers/api-headers.ts';
+import { errorBodyOf } from '../test/helpers/error-body.ts';
 
 const constants = { buildVersion: '7.7.7+feedbee', baseUrl: 'https://shop.example', documentationUrl: 'https://shop.example/docs/api' };
 const stamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
@@ -29,16 +28,7 @@ const resources: NotFoundResources = {
 const answer = (path: string, init: RequestInit = {}, with_: NotFoundResources = resources) =>
   answerNotFound(new Request(`http://localhost${path}`, init), constants, with_);
 
-async function notFoundOf(response: Response): Promise<ErrorBody> {
-  expect(response.status).toBe(404);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as ErrorBody;
-  const validate = apiValidator('Error');
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-  expect(body.error).toBe('not_found');
-  expect(body.code).toBe('not_found');
-  return body;
-}
+const notFoundOf = (response: Response) => errorBodyOf(response, 404, 'not_found');
 
 /** A slug one edit away from a real one that is not itself published. */
 function nearMiss(slugs: string[]): { real: string; typo: string } {

@@ -1,40 +1,52 @@
-/** `npm run cms`'s static server: which file a path names, and which headers it gets. */
+/** `npm run cms`'s static side: the files Netlify's pretty URLs find, with the headers of the
+ * site's own `_headers` (the editor's policy under /admin/, the pages' elsewhere). */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY } from '../core/page-headers.ts';
-import { fileFor, headersFor } from './cms-server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHeaderRules } from '../build/emit/headers.ts';
+import { ADMIN_CONTENT_SECURITY_POLICY, adminHeaders, contentSecurityHeaders, CONTENT_SECURITY_POLICY } from '../core/page-headers.ts';
+import { readHeaderRules } from '../dev/static.ts';
+import type { HeaderRule } from '../dev/static.ts';
+import { staticAnswer } from './cms-server.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'cms-server-'));
-for (const file of ['index.html', 'skills/x.html', 'skills/index.html', 'admin/index.html', 'admin/config.yml']) {
-  mkdirSync(join(dist, file, '..'), { recursive: true });
-  writeFileSync(join(dist, file), file);
-}
+let rules: HeaderRule[];
+beforeAll(async () => {
+  for (const file of ['index.html', 'skills/x.html', 'skills/index.html', 'admin/index.html', 'admin/config.yml']) {
+    mkdirSync(join(dist, file, '..'), { recursive: true });
+    writeFileSync(join(dist, file), file);
+  }
+  // The rules the build writes for these entries (build/emit/headers.ts), in Netlify's format.
+  writeFileSync(join(dist, '_headers'), formatHeaderRules([
+    { path: '/', headers: contentSecurityHeaders() }, { path: '/index.html', headers: contentSecurityHeaders() },
+    { path: '/skills/*', headers: contentSecurityHeaders() }, { path: '/admin/*', headers: adminHeaders() },
+  ]));
+  ({ rules } = await readHeaderRules(dist));
+});
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-describe('fileFor', () => {
-  it('finds pages as Netlify\'s pretty URLs do', () => {
-    expect(fileFor(dist, '/')).toBe(join(dist, 'index.html'));
-    expect(fileFor(dist, '/skills/x')).toBe(join(dist, 'skills/x.html'));
-    expect(fileFor(dist, '/skills/')).toBe(join(dist, 'skills/index.html'));
-    expect(fileFor(dist, '/admin/')).toBe(join(dist, 'admin/index.html'));
-    expect(fileFor(dist, '/admin/config.yml')).toBe(join(dist, 'admin/config.yml'));
-    expect(fileFor(dist, '/skills/missing')).toBeUndefined();
+const answer = (pathname: string, method = 'GET') => staticAnswer(dist, rules, method, pathname);
+
+describe('staticAnswer', () => {
+  it('finds pages as Netlify\'s pretty URLs do, and sends /admin to /admin/', () => {
+    expect(answer('/').file).toBe(join(dist, 'index.html'));
+    expect(answer('/skills/x').file).toBe(join(dist, 'skills/x.html'));
+    expect(answer('/skills/').file).toBe(join(dist, 'skills/index.html'));
+    expect(answer('/admin/').file).toBe(join(dist, 'admin/index.html'));
+    expect(answer('/admin')).toMatchObject({ status: 301, headers: { location: '/admin/' } });
+    expect(answer('/skills/missing').status).toBe(404);
+    expect(answer('/skills/x', 'POST').status).toBe(405);
   });
 
-  it('never leaves the folder it serves, and refuses malformed escapes', () => {
-    expect(fileFor(dist, '/../package.json')).toBeUndefined();
-    expect(fileFor(dist, '/%2e%2e/%2e%2e/etc/passwd')).toBeUndefined();
-    expect(fileFor(dist, '/%ZZ')).toBeUndefined();
+  it('never leaves the folder it serves, never serves _headers, and refuses malformed escapes', () => {
+    for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/%ZZ', '/_headers']) expect(answer(path).status, path).toBe(404);
   });
-});
 
-describe('headersFor', () => {
-  it('gives /admin/ the editor\'s policy and noindex, every other file the pages\' policy', () => {
-    expect(headersFor('/admin/', 'index.html')).toMatchObject({ 'content-security-policy': ADMIN_CONTENT_SECURITY_POLICY, 'x-robots-tag': 'noindex', 'content-type': 'text/html; charset=utf-8' });
-    expect(headersFor('/skills/x', 'x.html')).toMatchObject({ 'content-security-policy': CONTENT_SECURITY_POLICY });
-    expect(headersFor('/skills/x', 'x.html')).not.toHaveProperty('x-robots-tag');
-    expect(headersFor('/admin/config.yml', 'config.yml')['content-type']).toBe('text/yaml; charset=utf-8');
+  it('gives /admin/ the editor\'s policy and noindex from _headers, every page the pages\' policy', () => {
+    expect(answer('/admin/').headers).toMatchObject({ 'content-security-policy': ADMIN_CONTENT_SECURITY_POLICY, 'x-robots-tag': 'noindex', 'content-type': 'text/html; charset=utf-8' });
+    expect(answer('/skills/x').headers).toMatchObject({ 'content-security-policy': CONTENT_SECURITY_POLICY });
+    expect(answer('/skills/x').headers).not.toHaveProperty('x-robots-tag');
+    expect(answer('/admin/config.yml').headers['content-type']).toBe('text/yaml; charset=utf-8');
   });
 });

@@ -9,29 +9,17 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ADMIN_DIR, LOCAL_BACKEND_PATH } from '../build/emit/admin-config.ts';
-import { adminHeaders, securityHeaders } from '../core/page-headers.ts';
+import { contentTypeOf, headersForPath, locateStatic, readHeaderRules } from '../dev/static.ts';
+import type { HeaderRule } from '../dev/static.ts';
 
 const HOST = '127.0.0.1';
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.yml': 'text/yaml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
 
 export interface CmsServer {
   /** The site's origin, e.g. `http://127.0.0.1:8888`; the editor is at `${url}/admin/`. */
@@ -51,47 +39,25 @@ export interface CmsOptions {
   proxyPort?: number;
 }
 
-/** The file a request path names in the built site, as Netlify's pretty URLs find it, or undefined. */
-export function fileFor(distDir: string, pathname: string): string | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
-  }
-  const root = resolve(distDir);
-  const target = resolve(root, `.${path}`);
-  if (target !== root && !target.startsWith(root + sep)) return undefined;
-  const candidates = path.endsWith('/') ? [join(target, 'index.html')] : [target, `${target}.html`, join(target, 'index.html')];
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile());
+/** What the static side answers a request: as `npm run dev` does (dev/static.ts), the file Netlify's
+ * pretty URLs find, with the headers the site's own `_headers` gives it (the editor's policy under
+ * /admin/, the pages' elsewhere). The editor is a tool for one person on this machine: nothing is
+ * kept by the browser (`no-cache`). */
+export function staticAnswer(distDir: string, rules: readonly HeaderRule[], method: string, pathname: string): { status: number; headers: Record<string, string>; file?: string } {
+  if (pathname === `/${ADMIN_DIR}`) return { status: 301, headers: { location: `/${ADMIN_DIR}/` } };
+  const readable = method === 'GET' || method === 'HEAD';
+  const file = readable ? locateStatic(distDir, pathname) : undefined;
+  if (!file) return { status: readable ? 404 : 405, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+  return { status: 200, headers: { 'content-type': contentTypeOf(file), ...headersForPath(rules, pathname), 'cache-control': 'no-cache' }, file };
 }
 
-/** The headers a static file gets: the editor's under /admin/, the pages' security set elsewhere. */
-export function headersFor(pathname: string, file: string): Record<string, string> {
-  const admin = pathname === `/${ADMIN_DIR}` || pathname.startsWith(`/${ADMIN_DIR}/`);
-  return {
-    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'no-cache',
-    ...securityHeaders(),
-    ...(admin ? adminHeaders() : {}),
-  };
-}
-
-function serveStatic(distDir: string, req: IncomingMessage, res: ServerResponse): void {
+function serveStatic(distDir: string, rules: readonly HeaderRule[], req: IncomingMessage, res: ServerResponse): void {
   const { pathname } = new URL(req.url ?? '/', `http://${HOST}`);
-  if (pathname === `/${ADMIN_DIR}`) {
-    res.writeHead(301, { location: `/${ADMIN_DIR}/` }).end();
-    return;
-  }
-  const file = req.method === 'GET' || req.method === 'HEAD' ? fileFor(distDir, pathname) : undefined;
-  if (!file) {
-    res.writeHead(req.method === 'GET' || req.method === 'HEAD' ? 404 : 405, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
-    return;
-  }
-  res.writeHead(200, headersFor(pathname, file));
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  const answer = staticAnswer(distDir, rules, req.method ?? 'GET', pathname);
+  res.writeHead(answer.status, answer.headers);
+  if (!answer.file) res.end(answer.status === 301 ? '' : 'Not found\n');
+  else if (req.method === 'HEAD') res.end();
+  else createReadStream(answer.file).pipe(res);
 }
 
 /** Passes the editor's backend calls on to the proxy server, whose only route is `/api/v1`. */
@@ -159,12 +125,14 @@ async function startProxy(repoDir: string, port: number): Promise<ChildProcess> 
 export async function startCms({ distDir, repoDir, port = 0, proxyPort }: CmsOptions): Promise<CmsServer> {
   if (!existsSync(join(distDir, ADMIN_DIR, 'index.html'))) throw new Error(`${distDir}: no ${ADMIN_DIR}/index.html; build the site first (npm run build)`);
   if (!existsSync(join(repoDir, 'content'))) throw new Error(`${repoDir}: no content/ folder for the editor to write`);
+  const { rules, errors } = await readHeaderRules(distDir);
+  if (errors.length > 0) throw new Error(`${distDir}/_headers: ${errors.join('; ')}`);
   const backendPort = proxyPort ?? (await freePort());
   const proxy = await startProxy(resolve(repoDir), backendPort);
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', `http://${HOST}`);
     if (pathname === LOCAL_BACKEND_PATH) forward(backendPort, req, res);
-    else serveStatic(distDir, req, res);
+    else serveStatic(distDir, rules, req, res);
   });
   let sitePort: number;
   try {

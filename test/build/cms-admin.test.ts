@@ -16,6 +16,7 @@ import { DECAP_FOLDER } from '../../build/emit/admin.ts';
 import { adminHeaders } from '../../core/page-headers.ts';
 import type { Cluster } from '../../core/types.ts';
 import { CONTENT, DIST, elements, exists, files, parseHtml, read } from '../pages/dist.ts';
+import { EDITOR_DATA_ID } from '../../build/emit/admin-editor.ts';
 
 const page = () => elements(parseHtml(`${ADMIN_DIR}/index.html`));
 
@@ -25,8 +26,13 @@ describe('/admin/ in dist/', () => {
     expect(robots?.properties.content).toBe('noindex');
   });
 
-  it('loads its scripts from this deploy only, with no inline script', () => {
-    const scripts = page().filter((element) => element.tagName === 'script');
+  it('loads its scripts from this deploy only, with no inline script: the build\'s data is a JSON block, which no browser runs', () => {
+    const all = page().filter((element) => element.tagName === 'script');
+    const data = all.filter((element) => element.properties.type === 'application/json');
+    expect(data.map((element) => element.properties.id)).toEqual([EDITOR_DATA_ID]);
+    const text = data[0].children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(['bodyHeading', 'formats', 'frame', 'localBackendPath']);
+    const scripts = all.filter((element) => !data.includes(element));
     expect(scripts.length).toBe(2);
     for (const script of scripts) {
       const src = String(script.properties.src ?? '');

@@ -7,23 +7,15 @@
 import { describe, expect, it } from 'vitest';
 import functionConstants from '../../runtime/generated/function-constants.json' with { type: 'json' };
 import catalogFunction from '../../functions/catalog.ts';
-import { apiValidator } from '../../build/ajv.ts';
 import { CACHE_PUBLIC_HOUR } from '../../core/headers.ts';
-import type { ErrorBody } from '../../core/types.ts';
 import { distStamp, readDist } from '../helpers/dist.ts';
 import { expectApiHeaders } from '../helpers/api-headers.ts';
+import { errorBodyOf } from '../helpers/error-body.ts';
 
 const CACHE_HOUR = CACHE_PUBLIC_HOUR;
 const fileBytes = readDist('catalog.json');
 
-async function errorOf(response: Response, status: number): Promise<ErrorBody> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as ErrorBody;
-  const validate = apiValidator('Error');
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-  return body;
-}
+const errorOf = (response: Response, status: number) => errorBodyOf(response, status);
 
 describe('functions/catalog.ts: the full header set with no _headers in play', () => {
   const deployed = { buildVersion: functionConstants.buildVersion, baseUrl: functionConstants.baseUrl };

@@ -6,19 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import functionConstants from '../../runtime/generated/function-constants.json' with { type: 'json' };
 import notFoundFunction from '../../functions/not-found.ts';
-import { apiValidator } from '../../build/ajv.ts';
 import type { ErrorBody } from '../../core/types.ts';
 import { expectApiHeaders } from '../helpers/api-headers.ts';
+import { errorBodyOf } from '../helpers/error-body.ts';
 
-async function notFoundOf(response: Response): Promise<ErrorBody> {
-  expect(response.status).toBe(404);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as ErrorBody;
-  const validate = apiValidator('Error');
-  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-  expect(body.code).toBe('not_found');
-  return body;
-}
+const notFoundOf = (response: Response) => errorBodyOf(response, 404, 'not_found');
 
 describe('functions/not-found.ts', () => {
   it('answers with the constants the build wrote and the full header set', async () => {
