@@ -38,11 +38,16 @@ export const DECAP_FOLDER = `${ADMIN_DIR}/decap-cms-${DECAP_VERSION}`;
 
 /** Decap's entry and everything it may load at run time (webpack chunks `<n>.decap-cms.js`, `.wasm`),
  * without source maps or the second build (`cms.js`) the package also ships. */
+let decapCopy: OutputFile[] | undefined;
+
 function decapFiles(): OutputFile[] {
-  return readdirSync(decapDist)
+  // Read once per process: the package does not change under a running build (npm run dev keeps
+  // one process for many builds).
+  decapCopy ??= readdirSync(decapDist)
     .filter((name) => name === 'decap-cms.js' || /^\d+\.decap-cms\.js$/.test(name) || name.endsWith('.wasm'))
     .sort()
     .map((name) => ({ path: `${DECAP_FOLDER}/${name}`, bytes: readFileSync(join(decapDist, name)) }));
+  return decapCopy;
 }
 
 /** `owner/name` of a GitHub repository URL (Netlify's `REPOSITORY_URL`), else nothing. */

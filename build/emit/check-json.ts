@@ -81,8 +81,18 @@ export function emittedJsonProblems(file: OutputFile, model: CatalogueModel): Co
   }
   const route = routesOf(model).find(({ pattern }) => pattern.test(file.path));
   if (!route) return [{ file: where, expected: 'a path that openapi.json declares, so that a schema says what the file holds', got: 'no route' }];
-  if (route.schema === undefined) return openApiExampleProblems(data as Json, where);
+  if (route.schema === undefined) return openApiProblemsOnce(file, data as Json, where);
   return schemaProblems(apiValidator(route.schema), data, where).map(({ problem }) => problem);
+}
+
+let lastOpenApi: { text: string; problems: ContentProblem[] } | undefined;
+
+/** openapi.json's examples checked once per document text: a process that builds many times (npm
+ * run dev) compiles its examples' schemas again only when the document changed. */
+function openApiProblemsOnce(file: OutputFile, document: Json, where: string): ContentProblem[] {
+  const text = typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8');
+  if (lastOpenApi?.text !== text) lastOpenApi = { text, problems: openApiExampleProblems(document, where) };
+  return lastOpenApi.problems;
 }
 
 /** Where openapi.json's component schemas sit for ajv: `#/components/schemas/X` → `${COMPONENTS}#/$defs/X`. */

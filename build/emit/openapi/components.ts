@@ -32,8 +32,17 @@ export function withoutUnusedSchemas(document: Json): Json {
   return { ...document, components: { ...(document.components as Json), schemas: kept } };
 }
 
-/** Every response schema and every definition it uses, keyed by name, with $refs pointing at components. */
+let components: Record<string, Json> | undefined;
+
+/** Every response schema and every definition it uses, keyed by name, with $refs pointing at
+ * components. Made once per process: the schemas are files of the project, and a process that
+ * builds many times (npm run dev, the tests) restarts when they change. */
 export function componentSchemas(): Record<string, Json> {
+  components ??= makeComponentSchemas();
+  return structuredClone(components);
+}
+
+function makeComponentSchemas(): Record<string, Json> {
   const components: Record<string, Json> = {};
   const add = (name: string, schema: Json) => {
     if (components[name]) throw new BuildDefinitionError(`openapi.json: two schemas want the component name ${name}`);
