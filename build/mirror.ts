@@ -25,6 +25,9 @@ export function mirrored(path: string): boolean {
 /** Publishes every file of `output` under each major's prefix; how many files that added. */
 export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
   const before = output.files.length;
-  for (const prefix of majorPrefixes(majors)) output.mirror(prefix.slice(1), (path) => !mirrored(path));
+  const folders = majorPrefixes(majors).map((prefix) => prefix.slice(1));
+  // Only the originals: a second major's copy must not take in the first major's.
+  const copy = (path: string) => mirrored(path) && !folders.some((folder) => path.startsWith(`${folder}/`));
+  for (const folder of folders) output.mirror(folder, (path) => !copy(path));
   return output.files.length - before;
 }
