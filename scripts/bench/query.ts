@@ -2,10 +2,9 @@
  * The catalog function's handler, in-process, on a built catalogue: latency per query kind, the
  * 304 path, and the bundled function's cold import in a fresh process.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { measureFunctionColdStart } from './cold-start.ts';
 import { answerCatalog } from '../../core/catalog-answer.ts';
 import { cachedCatalog, loadCatalog } from '../../runtime/catalog-source.ts';
 import type { CatalogLayout } from '../../core/catalog-layout.ts';
@@ -68,39 +67,11 @@ export async function measureQueries(distDir: string, layout: CatalogLayout, ite
 
 /** Bundles functions/catalog.ts as Netlify's bundler would, then times its import and first answer
  * in a fresh Node process with dist/ as the working directory's catalogue. */
-export async function measureColdStart(projectRoot: string, distDir: string, constantsFile: string, workDir: string) {
-  const outfile = join(workDir, 'catalog-function.mjs');
-  await esbuild({
-    entryPoints: [join(projectRoot, 'functions/catalog.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'error',
-    plugins: [{
-      name: 'constants',
-      setup(build) {
-        build.onResolve({ filter: /function-constants\.json$/ }, () => ({ path: constantsFile }));
-      },
-    }],
+export const measureColdStart = (projectRoot: string, distDir: string, constantsFile: string, workDir: string) =>
+  measureFunctionColdStart({
+    projectRoot, functionFile: 'functions/catalog.ts', constantsFile, workDir,
+    url: 'https://bench.example/catalog.json?limit=20', env: { CATALOG_DATA_PATH: join(distDir, 'catalog.json') },
   });
-  const probe = `
-    const t0 = performance.now();
-    const mod = await import(${JSON.stringify(outfile)});
-    const importMs = performance.now() - t0;
-    const t1 = performance.now();
-    const res = await mod.default(new Request('https://bench.example/catalog.json?limit=20'));
-    await res.text();
-    const firstRequestMs = performance.now() - t1;
-    console.log(JSON.stringify({ importMs, firstRequestMs, status: res.status, rssMb: process.memoryUsage().rss / 1048576 }));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', probe], {
-    env: { ...process.env, CATALOG_DATA_PATH: join(distDir, 'catalog.json') },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output.trim().split('\n').pop()!) as { importMs: number; firstRequestMs: number; status: number; rssMb: number };
-}
 
 export function readLayout(constantsFile: string): CatalogLayout {
   return (JSON.parse(readFileSync(constantsFile, 'utf8')) as { catalogLayout: CatalogLayout }).catalogLayout;

@@ -4,11 +4,10 @@
  * first answer (which loads the index) in a fresh process. `npm run bench` calls it per size; it
  * also runs alone on a built folder: `tsx scripts/bench/search.ts <dist> <constants.json>`.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
+import { measureFunctionColdStart } from './cold-start.ts';
 import { answerSearch } from '../../core/search-answer.ts';
 import { cachedCatalog } from '../../runtime/catalog-source.ts';
 import { readSearchIndex, readSearchPageFrame } from '../../runtime/search-source.ts';
@@ -72,41 +71,11 @@ export async function measureSearch(distDir: string, iterations = 200): Promise<
 
 /** Bundles functions/search.ts as Netlify's bundler would, then times its import and its first
  * answer (which reads and loads the index) in a fresh Node process. */
-export async function measureSearchColdStart(projectRoot: string, distDir: string, constantsFile: string, workDir: string) {
-  const outfile = join(workDir, 'search-function.mjs');
-  await esbuild({
-    entryPoints: [join(projectRoot, 'functions/search.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    outfile,
-    logLevel: 'error',
-    // Packages that are CommonJS inside an ES module bundle need a require of their own.
-    banner: { js: "import { createRequire as __searchBenchRequire } from 'node:module'; const require = __searchBenchRequire(import.meta.url);" },
-    plugins: [{
-      name: 'constants',
-      setup(build) {
-        build.onResolve({ filter: /function-constants\.json$/ }, () => ({ path: constantsFile }));
-      },
-    }],
+export const measureSearchColdStart = (projectRoot: string, distDir: string, constantsFile: string, workDir: string) =>
+  measureFunctionColdStart({
+    projectRoot, functionFile: 'functions/search.ts', constantsFile, workDir,
+    url: 'https://bench.example/search.json?q=pricing', env: { SEARCH_DATA_DIR: distDir },
   });
-  const probe = `
-    const t0 = performance.now();
-    const mod = await import(${JSON.stringify(outfile)});
-    const importMs = performance.now() - t0;
-    const t1 = performance.now();
-    const res = await mod.default(new Request('https://bench.example/search.json?q=pricing'));
-    await res.text();
-    const firstRequestMs = performance.now() - t1;
-    console.log(JSON.stringify({ importMs, firstRequestMs, status: res.status, rssMb: process.memoryUsage().rss / 1048576 }));
-  `;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', probe], {
-    env: { ...process.env, SEARCH_DATA_DIR: distDir },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output.trim().split('\n').pop()!) as { importMs: number; firstRequestMs: number; status: number; rssMb: number };
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [distDir, constantsFile] = process.argv.slice(2);
