@@ -1,6 +1,6 @@
 /** A file written whole or not at all: under a temporary name first, then renamed, so a torn
  * write (a crash, a kill, a full disk) never leaves a half file under the real name. What a kill
- * leaves is a file ending in TEMPORARY_SUFFIX, which its owner removes (swap.ts, cache.ts). */
+ * leaves is a file ending in TEMPORARY_SUFFIX, which its owner removes (swap.ts, cache/). */
 import { constants, copyFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 

@@ -27,7 +27,7 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     'core/pricing.ts': 'export const price = 1;\n',
     [CHECK_ENTRIES[0]]: "export const load = 1;\n",
     [EDITOR_ENTRIES[0]]: "import { page } from './html/page.ts';\nexport const editor = page;\n",
-    [CHECK_ENTRIES[1]]: "import defs from '../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
+    [CHECK_ENTRIES[1]]: "import defs from '../../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
     'schema/defs.schema.json': '{}\n',
     'schema/content/skill.schema.json': '{}\n',
     'runtime/payment/check.ts': 'export const check = 1;\n',
@@ -41,9 +41,9 @@ function project(): { root: string; memo: string; write: (file: string, text: st
 describe('importedFiles', () => {
   it("lists the renderer's modules and the checks' modules of this project, and nothing request-time only", () => {
     const { render, check } = importedFiles(PROJECT_ROOT);
-    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'build/emit/html/skill-page.ts', 'build/render/markdown-body.ts', 'core/pricing.ts']));
+    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'build/emit/pages/kinds/skill/page.ts', 'build/render/markdown-body.ts', 'core/pricing.ts']));
     expect(render.filter((file) => /^(runtime\/payment|functions|scripts)\//.test(file) || file.startsWith('build/emit/openapi/'))).toEqual([]);
-    expect(check).toEqual(expect.arrayContaining(['build/validate.ts', 'build/load.ts']));
+    expect(check).toEqual(expect.arrayContaining(['build/validate/index.ts', 'build/load.ts']));
     expect(check.filter((file) => /^(runtime\/payment|functions|build\/emit)\//.test(file))).toEqual([]);
   });
 

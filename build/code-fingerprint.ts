@@ -1,6 +1,6 @@
 /**
  * The code fingerprints: hashes of exactly the code that decides an entry of the build cache
- * (build/cache.ts), found by esbuild's own resolver from entry points rather than listed by hand.
+ * (build/cache/), found by esbuild's own resolver from entry points rather than listed by hand.
  *
  * - render, part of every page's key: the project modules the page renderer imports, from the
  *   main-thread side that makes the frame and the jobs and from the worker that renders them.
@@ -30,13 +30,13 @@ const FINGERPRINT_FORMAT = 4;
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
 export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/worker.ts'] as const;
 /** Where checking a content file starts: reading it and validating it against its schema. */
-export const CHECK_ENTRIES = ['build/load.ts', 'build/validate.ts'] as const;
+export const CHECK_ENTRIES = ['build/load.ts', 'build/validate/index.ts'] as const;
 /** Where turning a body's Markdown into its HTML and twin text starts. */
 export const BODY_ENTRIES = ['build/render/markdown-body.ts'] as const;
 /** Where the content editor's browser script starts. */
 export const EDITOR_ENTRIES = ['build/emit/admin-editor.ts'] as const;
 
-/** What decides each kind of cache entry (build/cache.ts). */
+/** What decides each kind of cache entry (build/cache/). */
 export interface CodeFingerprints {
   /** The page renderer's code: part of every rendered page's key. */
   render: string;

@@ -9,11 +9,11 @@ import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogIndex } from '../core/query.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY } from '../core/types.ts';
-import type { Bundle, Catalog, Cluster, ClusterId, Skill } from '../core/types.ts';
+import type { Bundle, Catalog, Cluster, Skill } from '../core/types.ts';
 import type { LastModified } from './content-dates.ts';
 import type { BodySource } from './load.ts';
 import type { HeaderRule } from './emit/headers.ts';
-import type { ValidContent } from './validate.ts';
+import type { ValidContent } from './validate/index.ts';
 import { PRODUCTION } from './deploy-context.ts';
 import { contentSignals } from './content-signals.ts';
 import type { ContentSignals } from './content-signals.ts';
@@ -21,8 +21,9 @@ import type { DeployContext } from './deploy-context.ts';
 import type { ShopTemplates } from '../core/url-template.ts';
 // A skill's API object from its front matter, in a module of its own so that the editor's preview
 // (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
-import { cartOrPage, skillOf, twinUrls } from './skill-of.ts';
-export { skillOf, twinUrls } from './skill-of.ts';
+import { cartOrPage, skillOf } from './skill-of.ts';
+import { SECTION, twinUrls } from '../core/page-paths.ts';
+export { skillOf } from './skill-of.ts';
 
 export interface SiteModel {
   name: string;
@@ -144,7 +145,7 @@ export function buildModel(
     const bundle: Bundle = {
       type: 'bundle',
       slug: doc.slug,
-      ...twinUrls(base, 'bundles', doc.slug),
+      ...twinUrls(base, SECTION.bundle, doc.slug),
       title: fields.title,
       problem: fields.problem,
       blurb: fields.blurb,

@@ -1,7 +1,7 @@
 /** A cart on this site's own origin leads nowhere: site.yaml's shop is refused there, against
  * base_url (`npm run check`) and against the address a deploy publishes under (the build). */
 import { describe, expect, it } from 'vitest';
-import { shopOriginProblems } from './validate.ts';
+import { shopOriginProblems } from './validate/index.ts';
 
 const shop = (origin: string) => ({ skill_cart: `${origin}/cart?add=skill:{slug}`, bundle_cart: `https://shop.example.com/cart?add=bundle:{slug}` });
 

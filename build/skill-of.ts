@@ -1,25 +1,21 @@
 /**
- * A skill's API object from its validated front matter, and the twin URLs of an item: what the
+ * A skill's API object from its validated front matter, and the cart link of an item: what the
  * model computes for every page and what the content editor's preview (emit/admin-editor.ts, a
  * browser script) computes for the entry being edited. Pure, and free of the build's file access.
  */
 import { CURRENCY, TAX_NOTE } from '../core/types.ts';
 import type { Cluster, ClusterId, Skill } from '../core/types.ts';
 import { cartUrl, installUrl } from '../core/url-template.ts';
+import { SECTION, twinUrls } from '../core/page-paths.ts';
 import type { SiteModel } from './model.ts';
-import type { ValidContent } from './validate.ts';
-
-export function twinUrls(base: string, section: 'skills' | 'bundles' | 'clusters', slug: string) {
-  const url = `${base}/${section}/${slug}`;
-  return { url, markdown_url: `${url}.md`, json_url: `${url}.json` };
-}
+import type { ValidContent } from './validate/index.ts';
 
 /**
  * The API's `cart_url`, which the specification requires: the shop's cart link, or without a shop
  * the item's own page (the one place this site tells what it costs), never an address nothing answers.
  */
 export function cartOrPage(site: SiteModel, type: 'skill' | 'bundle', slug: string): string {
-  return cartUrl(site.shop, type, slug) ?? twinUrls(site.baseUrl, `${type}s`, slug).url;
+  return cartUrl(site.shop, type, slug) ?? twinUrls(site.baseUrl, SECTION[type], slug).url;
 }
 
 export function skillOf(
@@ -32,7 +28,7 @@ export function skillOf(
   return {
     type: 'skill',
     slug,
-    ...twinUrls(base, 'skills', slug),
+    ...twinUrls(base, SECTION.skill, slug),
     title: fields.title,
     author: fields.author,
     problem: fields.problem ?? null,

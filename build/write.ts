@@ -11,8 +11,9 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { copyFileApart } from './atomic-file.ts';
-import { NO_CACHE, objectHasher } from './cache.ts';
-import type { BuildCache, PreviousDist } from './cache.ts';
+import { objectHasher } from './cache/hash.ts';
+import { NO_CACHE } from './cache/index.ts';
+import type { BuildCache, PreviousDist } from './cache/index.ts';
 import type { OutputFile } from './emit/types.ts';
 import { siblingFolder, swapIn } from './swap.ts';
 import type { Companion } from './swap.ts';

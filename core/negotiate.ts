@@ -5,7 +5,7 @@
  */
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 import { majorPrefixes } from './headers.ts';
-import { INSTALL_SECTION } from './url-template.ts';
+import { INDEXED_SECTIONS, PAGE_SECTIONS, SECTION_INDEX } from './page-paths.ts';
 
 /** One media range of an Accept header, as RFC 9110 §12.5.1 defines it. */
 interface MediaRange {
@@ -87,20 +87,6 @@ export function prefersMarkdown(acceptHeader: string | null | undefined): boolea
   const markdown = weightOf(ranges, 'text/markdown', PAGE_PARAMS);
   return markdown > 0 && markdown > weightOf(ranges, 'text/html', PAGE_PARAMS);
 }
-
-/** The folders of pages that have a Markdown twin; the catalogue itself is `/`. */
-export const PAGE_SECTIONS = ['skills', 'bundles', 'clusters', 'docs', INSTALL_SECTION] as const;
-
-/** The folders with an index page of their own (`/skills/`), listing every page inside. */
-export const INDEXED_SECTIONS = ['skills', 'bundles', 'clusters'] as const;
-export type IndexedSection = (typeof INDEXED_SECTIONS)[number];
-
-/**
- * The file name of a folder's index page, as `/` is `index.html` with its twin `/index.md`:
- * `/skills/` is `skills/index.html`, twin `/skills/index.md`. So no skill or bundle may be called
- * `index` (the build refuses the slug).
- */
-export const SECTION_INDEX = 'index';
 
 // The schema's slug, without its anchors, to sit inside a path pattern.
 const SLUG = defs.$defs.Slug.pattern.replace(/^\^|\$$/g, '');

@@ -7,6 +7,7 @@ import { echoPath, notFoundBody } from './errors.ts';
 import { majorPrefixOf } from './headers.ts';
 import { CLUSTER_IDS } from './types.ts';
 import { nearest } from './nearest.ts';
+import { jsonTwinFile, SECTION } from './page-paths.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
 import type { LoadedCatalog } from '../runtime/catalog-source.ts';
 
@@ -59,19 +60,19 @@ function requestedPath(pathname: string): string {
   return pathname.replace(/\/index\.html?$/, '') || '/';
 }
 
+/** A JSON twin's path in a folder whose names a client may mistype: `/skills/<slug>.json`. */
+const TWIN_JSON_PATH = new RegExp(`^/(${SECTION.skill}|${SECTION.bundle}|${SECTION.cluster})/([^/]+?)\\.json`, 'i');
+
 async function didYouMean(path: string, baseUrl: string, catalog: () => Promise<LoadedCatalog>): Promise<string[]> {
-  const match = /^\/(skills|bundles|clusters)\/([^/]+?)\.json/i.exec(path);
+  const match = TWIN_JSON_PATH.exec(path);
   if (!match) return [];
   const [, folder, slug] = match;
-  const section = folder.toLowerCase();
-  if (section === 'clusters') {
-    const near = nearest(decodeURIComponent(slug), CLUSTER_IDS);
-    return near ? [`${baseUrl}/clusters/${near}.json`] : [];
-  }
+  const section = folder.toLowerCase() as typeof SECTION.skill | typeof SECTION.bundle | typeof SECTION.cluster;
+  const suggest = (near: string | undefined) => (near ? [`${baseUrl}/${jsonTwinFile(section, near)}`] : []);
+  if (section === SECTION.cluster) return suggest(nearest(decodeURIComponent(slug), CLUSTER_IDS));
   try {
     const { layout } = await catalog();
-    const near = nearest(decodeURIComponent(slug), section === 'skills' ? layout.skillSlugs : layout.bundleSlugs);
-    return near ? [`${baseUrl}/${section}/${near}.json`] : [];
+    return suggest(nearest(decodeURIComponent(slug), section === SECTION.skill ? layout.skillSlugs : layout.bundleSlugs));
   } catch {
     // Without the catalogue there is nothing to suggest; the 404 itself still stands.
     return [];

@@ -3,7 +3,7 @@
  * of them at request time, pages link to others, header rules and tests name them. Each is written
  * here once; its emitter and every reader import it. Paths are relative to the published folder.
  */
-import { SECTION_INDEX } from './negotiate.ts';
+import { SECTION, SECTION_INDEX } from './page-paths.ts';
 
 export const CATALOG_FILE = 'catalog.json';
 /** The unfiltered catalogue's static copy, served for `/catalog.json` without a query. */
@@ -22,7 +22,7 @@ export const NOT_FOUND_PAGE = '404.html';
 export const SEARCH_INDEX_FILE = 'search-index.json.gz';
 export const SEARCH_PAGE_FRAME_FILE = 'search-page.json.gz';
 /** Every cluster with its skills, the JSON twin of `/clusters/`. */
-export const CLUSTER_LIST_FILE = `clusters/${SECTION_INDEX}.json`;
+export const CLUSTER_LIST_FILE = `${SECTION.cluster}/${SECTION_INDEX}.json`;
 
 /** The root-relative URL a published file answers at: `catalog.json` → `/catalog.json`. */
 export const publishedPath = (file: string): string => `/${file}`;

@@ -3,18 +3,13 @@
  * cart belongs to a shop on another origin, named in site.yaml's `shop`, and without one there is
  * no cart link on any page or twin (the API's `cart_url` then names the item's own page).
  */
-
-/** The folder of install pages: `/install/<slug>`, one per published skill. */
-export const INSTALL_SECTION = 'install';
+import { pagePath, SECTION } from './page-paths.ts';
 
 /** The one placeholder a cart template knows; everything else in it is the shop's own URL. */
 export const CART_PLACEHOLDER = '{slug}';
 
-/** Root-relative path of a skill's install page. */
-export const installPath = (slug: string): string => `/${INSTALL_SECTION}/${slug}`;
-
 /** Absolute URL of a skill's install page, the API's `install_url`. */
-export const installUrl = (base: string, slug: string): string => `${base}${installPath(slug)}`;
+export const installUrl = (base: string, slug: string): string => `${base}${pagePath(SECTION.install, slug)}`;
 
 /** site.yaml's `shop`: one cart template per kind of item (a skill and a bundle may share a slug). */
 export interface ShopTemplates {

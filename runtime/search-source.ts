@@ -9,7 +9,6 @@ import { gunzipSync } from 'node:zlib';
 import { strongEtag } from '../core/etag.ts';
 import { loadSearch } from '../core/search.ts';
 import type { Search } from '../core/search.ts';
-import { SEARCH_INDEX_FILE } from '../core/published-files.ts';
 
 /** The frame of the search page (build/emit/pages/frame.ts's PageFrame), gzipped JSON beside the index. */
 

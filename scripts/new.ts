@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import fg from 'fast-glob';
 import { PROJECT_ROOT } from '../build/index.ts';
 import { loadContent, MARKDOWN_GLOB } from '../build/load.ts';
-import { validateFile } from '../build/validate.ts';
+import { validateFile } from '../build/validate/index.ts';
 import { CLUSTER_IDS } from '../core/types.ts';
 import { displayPath } from './check.ts';
 import { PLACEHOLDER_MARK, placeholder } from '../build/placeholder.ts';

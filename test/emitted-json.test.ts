@@ -54,7 +54,7 @@ describe('emitted JSON against its response schema', () => {
 
   it('fails a skill twin whose install link a template made into javascript:, naming file, field and scheme', () => {
     const slug = model.skills[0].skill.slug;
-    const error = emitError('skill-json', withFirstSkill(() => ({ install_url: 'javascript:alert(document.cookie)' })));
+    const error = emitError('page-json', withFirstSkill(() => ({ install_url: 'javascript:alert(document.cookie)' })));
     expect(error?.problems).toEqual([
       {
         file: `dist/skills/${slug}.json`,
@@ -68,12 +68,12 @@ describe('emitted JSON against its response schema', () => {
   });
 
   it('fails a price that JSON writes as null (an infinite amount)', () => {
-    const error = emitError('skill-json', withFirstSkill((skill) => ({ price: { ...skill.price, amount_cents: Number.POSITIVE_INFINITY } })));
+    const error = emitError('page-json', withFirstSkill((skill) => ({ price: { ...skill.price, amount_cents: Number.POSITIVE_INFINITY } })));
     expect(error?.problems).toMatchObject([{ field: 'price.amount_cents', expected: 'an integer (whole number)', got: 'null' }]);
   });
 
   it('fails a title with a bidirectional override', () => {
-    const error = emitError('skill-json', withFirstSkill(() => ({ title: 'Safe\u202Eexe.txt' })));
+    const error = emitError('page-json', withFirstSkill(() => ({ title: 'Safe\u202Eexe.txt' })));
     expect(error?.problems).toMatchObject([{ field: 'title', got: '"Safe\\u202Eexe.txt" (U+202E, a bidirectional control, at character 5)' }]);
   });
 

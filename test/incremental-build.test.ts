@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../build/index.ts';
 import type { BuildOptions, BuildResult } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
-import { pageJobs } from '../build/emit/pages/jobs.ts';
+import { pageJobs } from '../build/emit/pages/registry.ts';
+import type { SkillPageInput } from '../build/emit/pages/inputs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
 import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
@@ -189,13 +190,14 @@ describe('render workers', () => {
 
   it('name the page that failed to render', async () => {
     const { model } = await run(join(root, 'for-a-job'), { cacheDir: null, threads: 1 });
-    const [job] = pageJobs(model);
-    if (job.kind !== 'skill') throw new Error('the first job is a skill');
+    const job = pageJobs(model).find((candidate) => candidate.kind === 'skill');
+    if (!job) throw new Error('the model has a skill');
+    const input = job.input as SkillPageInput;
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
-    const broken = { ...job, input: { ...job.input, body: { ...job.input.body, checkKey: 'not-the-hash' } } };
+    const broken = { ...job, input: { ...input, body: { ...input.body, checkKey: 'not-the-hash' } } };
     const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
-      new RegExp(`Could not render skills/${job.input.skill.slug}: .* changed while the build was running`),
+      new RegExp(`Could not render skills/${input.skill.slug}: .* changed while the build was running`),
     );
   });
 });

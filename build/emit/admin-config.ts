@@ -109,7 +109,7 @@ export const ADMIN_SETTINGS = {
 
 /**
  * Fields whose value names an entry of another collection: a bundle's `skills` are skill slugs
- * (validate.ts checks that each exists), so the form offers the skills by title.
+ * (validate/content-rules.ts checks that each exists), so the form offers the skills by title.
  */
 const RELATIONS: Readonly<Record<string, Readonly<Record<string, keyof typeof ADMIN_CONTENT>>>> = {
   [contentSchemas.bundle]: { skills: 'skills' },

@@ -6,11 +6,11 @@
  */
 import { fromFrontMatterFile, fromYamlFile, toFrontMatterFile, toYamlFile } from './admin-format.ts';
 import type { Schema } from './admin-format.ts';
-import { skillHtml } from './html/skill-page.ts';
+import { skillHtml } from './pages/kinds/skill/page.ts';
 import type { PageFrame } from './pages/frame.ts';
 import { renderBody } from '../render/markdown-body.ts';
 import { skillOf } from '../skill-of.ts';
-import type { ValidContent } from '../validate.ts';
+import type { ValidContent } from '../validate/index.ts';
 import type { Cluster, ClusterId } from '../../core/types.ts';
 import { InvariantError } from '../../core/invariant.ts';
 
@@ -31,7 +31,7 @@ export interface EditorPayload {
   formats: Record<string, { kind: 'frontmatter' | 'yaml'; schema: Schema; root?: string }>;
   /** What the site's pages share, for the preview. */
   frame: PageFrame;
-  /** The heading level the site gives an item's body (pages/jobs.ts). */
+  /** The heading level the site gives an item's body (pages/item-body.ts). */
   bodyHeading: number;
   /** Where `npm run cms` answers for the local proxy server, on the editor's own origin. */
   localBackendPath: string;

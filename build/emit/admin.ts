@@ -26,7 +26,7 @@ import type { EditorPayload } from './admin-editor.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { codeFingerprints } from '../code-fingerprint.ts';
 import { pageFrame } from './pages/frame.ts';
-import { ITEM_BODY_HEADING } from './pages/jobs.ts';
+import { ITEM_BODY_HEADING } from './pages/item-body.ts';
 import type { Emitter, OutputFile } from './types.ts';
 
 const require = createRequire(import.meta.url);

@@ -11,7 +11,7 @@ import { apiSchemas } from '../../core/schema-files.ts';
 import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { formatProblem } from '../content-error.ts';
 import type { ContentProblem } from '../content-error.ts';
-import { schemaProblems } from '../validate.ts';
+import { schemaProblems } from '../validate/index.ts';
 import type { CatalogueModel } from '../model.ts';
 import { openApiDocument } from './openapi/index.ts';
 import type { Emitter, OutputFile } from './types.ts';

@@ -7,42 +7,22 @@
  * and, beside it, each draft as it will look. Production has no drafts, so this writes nothing.
  *
  * Drafts are few and only in previews, so they are rendered here, in this thread and uncached,
- * through the same renderer as every page (pages/jobs.ts).
+ * through the same renderer as every page (pages/registry.ts).
  */
-import type { Bundle } from '../../core/types.ts';
-import { jsonBytes } from '../../core/json.ts';
 import type { CatalogueModel } from '../model.ts';
 import { pageFrame } from './pages/frame.ts';
-import { renderJobFiles } from './pages/jobs.ts';
-import type { PageJob } from './pages/jobs.ts';
-import { bundleRef, skillRef } from './pages/refs.ts';
-import type { PageRef } from './pages/refs.ts';
+import { draftJobs, jobJson, jobRef, renderJobFiles } from './pages/registry.ts';
+import type { PageRef } from './pages/page-ref.ts';
 import type { Emitter } from './types.ts';
 
 export const emitDrafts: Emitter = (model) => {
-  const { skills, bundles } = model.drafts;
-  if (skills.length === 0 && bundles.length === 0) return [];
+  const jobs = draftJobs(model);
+  if (jobs.length === 0) return [];
   const frame = pageFrame(model);
-  // A draft skill's page lists the bundles whose pages list it: draft bundles (a published bundle
-  // keeps production's members).
-  const bundlesOf = (slug: string): Bundle[] => bundles.map((entry) => entry.bundle).filter((bundle) => bundle.skills.some((member) => member.slug === slug));
-  const priceOf = new Map([...model.skills, ...skills].map(({ skill }) => [skill.slug, skill.price.amount_cents]));
-  const jobs: PageJob[] = [
-    ...skills.map(({ skill, body }): PageJob => ({ kind: 'skill', input: { skill, body, bundles: bundlesOf(skill.slug), draft: true } })),
-    ...bundles.map(({ bundle, body }): PageJob => ({
-      kind: 'bundle',
-      input: { bundle, body, memberPrices: bundle.skills.map((member) => priceOf.get(member.slug)!), draft: true },
-    })),
-  ];
-  return [
-    ...jobs.flatMap((job) => renderJobFiles(frame, job)),
-    ...skills.map(({ skill }) => ({ path: `skills/${skill.slug}.json`, bytes: jsonBytes(skill) })),
-    ...bundles.map(({ bundle }) => ({ path: `bundles/${bundle.slug}.json`, bytes: jsonBytes(bundle) })),
-  ];
+  return [...jobs.flatMap((job) => renderJobFiles(frame, job)), ...jobs.flatMap((job) => jobJson(model, job) ?? [])];
 };
 
 /** The drafts' pages, for the header rules of their files (a preview's only). */
 export function draftPages(model: CatalogueModel): PageRef[] {
-  const base = model.site.baseUrl;
-  return [...model.drafts.skills.map(({ skill }) => skillRef(base, skill)), ...model.drafts.bundles.map(({ bundle }) => bundleRef(base, bundle))];
+  return draftJobs(model).map((job) => jobRef(model.site.baseUrl, job));
 }

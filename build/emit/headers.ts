@@ -23,8 +23,8 @@ import {
   adminHeaders, agentOnlyHeaders, contentSecurityHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
 } from '../../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
-import { allPages } from './pages/refs.ts';
-import type { PageRef } from './pages/refs.ts';
+import { allPages } from './pages/registry.ts';
+import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
 import { HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
 import { mirrored } from '../mirror.ts';

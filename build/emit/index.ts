@@ -4,11 +4,7 @@
  * cache and the render workers handle. Adding an artifact is one file and one line here.
  */
 import type { Emitter } from './types.ts';
-import { emitSkillJson } from './skill-json.ts';
-import { emitBundleJson } from './bundle-json.ts';
-import { emitClusterJson } from './cluster-json.ts';
-import { emitClusterListJson } from './cluster-list-json.ts';
-import { emitDocJson } from './doc-json.ts';
+import { emitPageJson } from './pages/registry.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
 import { emitOpenApi } from './openapi/index.ts';
@@ -22,11 +18,8 @@ import { checkedEmitter } from './check-json.ts';
 
 /** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts). */
 const direct: Readonly<Record<string, Emitter>> = {
-  'skill-json': emitSkillJson,
-  'bundle-json': emitBundleJson,
-  'cluster-json': emitClusterJson,
-  'cluster-list-json': emitClusterListJson,
-  'doc-json': emitDocJson,
+  // Each page's JSON twin, from its kind's module (pages/registry.ts).
+  'page-json': emitPageJson,
   catalog: emitCatalog,
   version: emitVersion,
   openapi: emitOpenApi,

@@ -8,8 +8,12 @@
 import type { Catalog } from '../../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './pages/frame.ts';
-import { bundleRef, clusterRef, docRef, homeRef, skillRef } from './pages/refs.ts';
-import type { DocRef } from './pages/refs.ts';
+import { bundleRef } from './pages/kinds/bundle/ref.ts';
+import { clusterRef } from './pages/kinds/cluster/ref.ts';
+import { docRef } from './pages/kinds/guide/ref.ts';
+import { homeRef } from './pages/kinds/home/ref.ts';
+import { skillRef } from './pages/kinds/skill/ref.ts';
+import type { DocRef } from './pages/page-ref.ts';
 import { listedIn } from './pages/listing.ts';
 import { markdownOf } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';

@@ -10,9 +10,9 @@ import type { DocSummary, SearchDocument } from '../../core/search.ts';
 
 import { readBody } from '../load.ts';
 import type { CatalogueModel } from '../model.ts';
-import { docText } from './docs.ts';
+import { docText } from './pages/kinds/guide/text.ts';
 import { pageFrame } from './pages/frame.ts';
-import { docRef } from './pages/refs.ts';
+import { docRef } from './pages/kinds/guide/ref.ts';
 import type { Emitter } from './types.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 

@@ -11,7 +11,7 @@ import { bundleCard, section, skillCard } from './html/parts.ts';
 import { frontMatter, twinDocument } from './markdown/document.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { PageFrame } from './pages/frame.ts';
-import type { PageRef } from './pages/refs.ts';
+import type { PageRef } from './pages/page-ref.ts';
 import { count } from '../render/format.ts';
 import { SEARCH_API_PATH, SEARCH_PAGE_PATH, SEARCH_TWIN_PATH } from '../../core/search-answer.ts';
 import type { SearchRenderers, SearchView } from '../../core/search-answer.ts';

@@ -5,7 +5,7 @@
  * Drafts have no page, so they have no entry either.
  */
 import type { Emitter } from './types.ts';
-import { allPages } from './pages/refs.ts';
+import { allPages } from './pages/registry.ts';
 import { SITEMAP_FILE } from '../../core/published-files.ts';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -6,14 +6,13 @@
  */
 import type { BuildStamp } from '../../core/headers.ts';
 import type { Catalog, Version } from '../../core/types.ts';
-import type { PageKind } from '../../build/emit/pages/refs.ts';
+import type { PageType } from '../../build/emit/pages/page-ref.ts';
 
 import { HEALTH_PATH } from '../../runtime/payment/health-query.ts';
 import type { Client } from './client.ts';
 import { NoAnswer } from './client.ts';
 import { Context } from './context.ts';
 import { CHECK } from './names.ts';
-import type { CheckName } from './names.ts';
 import type { Problems } from './expect.ts';
 import type { VerifyOptions } from './options.ts';
 import type { Result } from './report.ts';
@@ -154,7 +153,7 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
     const cluster = /^\/clusters\/([^/]+)\.json$/.exec(path)?.[1];
     if (type === 'cluster' && cluster) return checkClusterTwin(ctx, path, cluster);
     // Every kind of page the build makes (a new kind is a type error here until it is checked).
-    const byType: Record<Exclude<PageKind, 'cluster'>, Pick<JsonResource, 'check' | 'schema' | 'served'> | undefined> = {
+    const byType: Record<Exclude<PageType, 'cluster'>, Pick<JsonResource, 'check' | 'schema' | 'served'> | undefined> = {
       catalog: { check: CHECK.catalogue, schema: 'Catalog', served: 'function' },
       skill: { check: CHECK.skill, schema: 'Skill', served: 'static' },
       bundle: { check: CHECK.bundle, schema: 'Bundle', served: 'static' },

@@ -1,6 +1,6 @@
 /** CORS over HTTP: any origin may read every JSON answer, and a preflight is granted. */
 import { describe, expect, it } from 'vitest';
-import { call, serverUrl } from '../helpers/server.ts';
+import { call } from '../helpers/server.ts';
 import { distStamp } from '../helpers/dist.ts';
 import { CORS_READS, CROSS_ORIGIN, PREFLIGHT_HEADERS, PREFLIGHTS } from '../helpers/request-corpus.ts';
 import { EXPOSED_AT_LEAST } from '../helpers/api-headers.ts';

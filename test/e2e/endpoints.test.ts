@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, serverUrl } from '../helpers/server.ts';
+import { call } from '../helpers/server.ts';
 import { jsonOf } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
 import { distCatalog, distStamp, readDist } from '../helpers/dist.ts';

@@ -1,6 +1,6 @@
 /** Errors over HTTP: 400s for the catalogue's query, JSON 404s for unknown JSON paths, never HTML. */
 import { describe, expect, it } from 'vitest';
-import { call, serverUrl } from '../helpers/server.ts';
+import { call } from '../helpers/server.ts';
 import { jsonOf } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
 import { distStamp } from '../helpers/dist.ts';

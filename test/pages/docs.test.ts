@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent, readBody } from '../../build/load.ts';
-import { validateContent } from '../../build/validate.ts';
+import { validateContent } from '../../build/validate/index.ts';
 import { ContentError } from '../../build/content-error.ts';
 import { HAS_GUIDE, baseUrl, read, splitTwin } from './dist.ts';
 

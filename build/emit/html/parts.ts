@@ -3,14 +3,18 @@ import { h } from 'hastscript';
 import type { Element } from 'hast';
 import type { Bundle, BundlePrice, Cluster, Skill } from '../../../core/types.ts';
 import { count, formatEuro } from '../../render/format.ts';
+import { pagePath, SECTION } from '../../../core/page-paths.ts';
 
 export function price(cents: number): Element {
   return h('span.price', formatEuro(cents));
 }
 
-export const skillPath = (slug: string) => `/skills/${slug}`;
-export const bundlePath = (slug: string) => `/bundles/${slug}`;
-export const clusterPath = (id: string) => `/clusters/${id}`;
+export const skillPath = (slug: string) => pagePath(SECTION.skill, slug);
+export const bundlePath = (slug: string) => pagePath(SECTION.bundle, slug);
+export const clusterPath = (id: string) => pagePath(SECTION.cluster, id);
+
+/** The id of a cluster's section where a page files skills under clusters (the overview, `/skills/`). */
+export const clusterAnchor = (cluster: Cluster) => `cluster-${cluster.id}`;
 
 export function kindLabel(skill: Skill): string {
   return skill.kind === 'command' ? `Command skill, ${count(skill.command_count, 'slash command')}` : 'Reference skill, read by the agent';

@@ -12,7 +12,7 @@ import remarkStringify from 'remark-stringify';
 import type { Root } from 'mdast';
 import type { RenderedBody } from '../../render/markdown-body.ts';
 import { stringify as yamlStringify } from 'yaml';
-import type { PageKind, PageRef } from '../pages/refs.ts';
+import type { PageType, PageRef } from '../pages/page-ref.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
 import { text } from './escape-text.ts';
@@ -25,7 +25,7 @@ export interface TwinFrontMatter {
   description: string;
   /** Absolute URL of the HTML page. */
   url: string;
-  type: PageKind;
+  type: PageType;
   /** The site's base URL, as `site` in catalog.json. */
   site: string;
 }

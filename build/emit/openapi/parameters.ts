@@ -3,8 +3,6 @@ import { LIMIT_MAX, LIMIT_MIN, SORT_ALIASES } from '../../../core/query.ts';
 import { CLUSTER_IDS, SORT_NAMES } from '../../../core/types.ts';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_TYPES } from '../../../core/search.ts';
 import { SEARCH_Q_MAX } from '../../../core/search-query.ts';
-import { HEALTH_FORCE_INTERVAL_MS } from '../../../runtime/payment/lifetimes.ts';
-import { HEALTH_PATH } from '../../../runtime/payment/health-query.ts';
 import { ref } from './components.ts';
 import type { Json } from './components.ts';
 

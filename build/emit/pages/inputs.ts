@@ -6,7 +6,7 @@
 import type { Bundle, Skill } from '../../../core/types.ts';
 import type { BodySource } from '../../load.ts';
 import type { RenderedBody } from '../../render/markdown-body.ts';
-import type { DocRef } from './refs.ts';
+import type { DocRef } from './page-ref.ts';
 
 /** A job's input names its body (the hash of its file is in it); the page and its twin get it
  * rendered, from one parse. */

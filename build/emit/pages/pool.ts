@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from './frame.ts';
-import type { PageJob } from './jobs.ts';
+import type { PageJob } from './registry.ts';
 import { PageRenderError } from '../../build-errors.ts';
-import type { DocRef } from './refs.ts';
+import type { DocRef } from './page-ref.ts';
 import type { RenderTally } from '../../render/markdown-body.ts';
 import type { BodyCacheSetup } from '../../render/body-cache.ts';
 

@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { CatalogueModel } from '../../model.ts';
-import { hashText } from '../../cache.ts';
-import type { BuildCache, StoredPath } from '../../cache.ts';
+import { hashText } from '../../cache/hash.ts';
+import type { BuildCache, StoredPath } from '../../cache/index.ts';
 import type { OutputFolder } from '../../write.ts';
 import { renderTally } from '../../render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
@@ -14,8 +14,8 @@ import type { RenderTally } from '../../render/markdown-body.ts';
 import { llmsFullIntro } from '../llms.ts';
 import { pageFrame } from './frame.ts';
 import type { PageFrame } from './frame.ts';
-import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './jobs.ts';
-import type { PageJob } from './jobs.ts';
+import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './registry.ts';
+import type { PageJob } from './registry.ts';
 import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
 import type { WorkersTally, WrittenFile } from './pool.ts';
 import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
@@ -35,7 +35,7 @@ export interface PageReport extends RenderTally {
   /** Bodies taken from the body cache (rendered before, for another frame or other facts) instead
    * of parsed; `bodies` counts those parsed. */
   bodiesReused: number;
-  /** Page jobs: one per skill, bundle and prose page, and one for the catalogue's own pages. */
+  /** Page jobs: one per item page (skill, install page, bundle, prose page), and one for the catalogue's own pages. */
   jobs: number;
   rendered: number;
   fromCache: number;

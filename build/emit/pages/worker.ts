@@ -2,12 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { objectName } from '../../cache.ts';
+import { objectName } from '../../cache/hash.ts';
 import { renderTally } from '../../render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import { indexCatalog } from '../../../core/query.ts';
 import type { Catalog } from '../../../core/types.ts';
-import { cataloguePages, renderJobFiles } from './jobs.ts';
+import { cataloguePages, renderJobFiles } from './registry.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup, WrittenFile } from './pool.ts';
 
 const { frame, staging, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;

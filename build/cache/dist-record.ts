@@ -1,0 +1,72 @@
+/**
+ * dist/ as the last build left it, each file with its object and its inode, size and times, so the
+ * next build can hard-link an unchanged file from the old dist/ into the new one (the cheapest way
+ * to fill a complete new folder) instead of copying it. Any write to a file changes its ctime,
+ * which no program can set back, so a file whose stat still matches holds the recorded bytes; a
+ * file changed within the clock's resolution of the record ("racily clean", as git calls it) is
+ * hashed instead.
+ */
+import { lstatSync, readFileSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomically } from '../atomic-file.ts';
+import { objectName } from './hash.ts';
+
+/** The files of an earlier dist/ that may be reused. */
+export interface PreviousDist {
+  /** True when `outDir/path` still holds exactly the bytes of `object`. */
+  holds(path: string, object: string): boolean;
+}
+
+interface DistRecord {
+  outDir: string;
+  /** path, object, stamp (see stampOf). */
+  files: [string, string, string][];
+}
+
+/** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
+ * time (which a program may set back) and its change time (which it cannot). */
+const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+
+/** A file whose ctime is this close to the record's own time may have been changed again in the
+ * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
+const RACY_NS = 20_000_000n;
+
+/** What the last build recorded in `recordPath` left in `outDir`, as far as it is still there unchanged. */
+export function previousDist(recordPath: string, outDir: string): PreviousDist | undefined {
+  let record: DistRecord;
+  let recordedAt: bigint;
+  try {
+    record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
+    // The record's own modification time, from the clock that stamps the files.
+    recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
+  } catch {
+    return undefined;
+  }
+  if (record.outDir !== outDir) return undefined;
+  const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
+  return {
+    holds(path, object) {
+      const entry = files.get(path);
+      if (entry?.object !== object) return false;
+      const file = join(outDir, path);
+      let stat: BigIntStats;
+      try {
+        stat = lstatSync(file, { bigint: true });
+      } catch {
+        return false;
+      }
+      if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
+      return stat.ctimeNs + RACY_NS < recordedAt || objectName(readFileSync(file)) === object;
+    },
+  };
+}
+
+/** Records `outDir` as it is now: every file of it and its object. */
+export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>): void {
+  const record: DistRecord = {
+    outDir,
+    files: Array.from(files, ([path, object]) => [path, object, stampOf(lstatSync(join(outDir, path), { bigint: true }))]),
+  };
+  writeFileAtomically(recordPath, JSON.stringify(record));
+}

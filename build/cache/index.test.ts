@@ -1,0 +1,107 @@
+/** The build cache on its own: what invalidates it, and what it keeps. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCache } from './index.ts';
+import { objectName } from './hash.ts';
+import { bodyFile } from '../render/body-cache.ts';
+import type { CodeFingerprints } from '../code-fingerprint.ts';
+
+const dirs: string[] = [];
+const temporary = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cache-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1' });
+
+describe('openCache', () => {
+  function filled(dir: string, fingerprints: CodeFingerprints): string {
+    const cache = openCache(dir, fingerprints);
+    const source = join(temporary(), 'page.html');
+    writeFileSync(source, '<p>page</p>');
+    const object = objectName('<p>page</p>');
+    cache.adopt(object, source);
+    cache.rememberOutput('key', [['page.html', object]]);
+    cache.rememberDocument('doc', { data: { title: 'A' }, bodyStart: 12 });
+    cache.commit();
+    return object;
+  }
+
+  it('answers what the last build with the same code remembered', () => {
+    const dir = temporary();
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1'));
+    expect(cache.output('key')).toEqual([['page.html', object]]);
+    expect(cache.document('doc')).toEqual({ data: { title: 'A' }, bodyStart: 12 });
+  });
+
+  it('answers no rendered output after the rendering code changed, and still the checked documents', () => {
+    const dir = temporary();
+    filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-2'));
+    expect(cache.output('key')).toBeUndefined();
+    expect(cache.document('doc')).toEqual({ data: { title: 'A' }, bodyStart: 12 });
+  });
+
+  it('answers no checked document after the checks or schemas changed, and still the rendered output', () => {
+    const dir = temporary();
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1', 'check-2'));
+    expect(cache.document('doc')).toBeUndefined();
+    expect(cache.output('key')).toEqual([['page.html', object]]);
+  });
+
+  it('places a stored object as a file with its bytes', () => {
+    const dir = temporary();
+    const object = filled(dir, code('code-1'));
+    const cache = openCache(dir, code('code-1'));
+    const target = join(temporary(), 'out.html');
+    expect(cache.place(object, target)).toBe(true);
+    expect(existsSync(target)).toBe(true);
+    expect(cache.place(objectName('never stored'), join(temporary(), 'x.html'))).toBe(false);
+  });
+
+  it('keeps only what the last build used', () => {
+    const dir = temporary();
+    filled(dir, code('code-1'));
+    // A build that uses nothing: its commit leaves no object and no entry behind.
+    openCache(dir, code('code-1')).commit();
+    const objects = join(dir, 'objects');
+    expect(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)))).toEqual([]);
+    expect(openCache(dir, code('code-1')).output('key')).toBeUndefined();
+  });
+
+  it('keeps the rendered bodies the pages of the last build used, those of pages taken from it included', () => {
+    const dir = temporary();
+    const first = openCache(dir, code('code-1'));
+    const bodies = first.bodies!;
+    expect(bodies).toEqual({ dir: join(dir, 'bodies'), fingerprint: 'body-1' });
+    const stored = (key: string) => existsSync(bodyFile(bodies.dir, key));
+    for (const key of ['body-a', 'body-b']) {
+      mkdirSync(join(bodyFile(bodies.dir, key), '..'), { recursive: true });
+      writeFileSync(bodyFile(bodies.dir, key), '{}');
+    }
+    first.rememberOutput('page-a', [], ['body-a']);
+    first.rememberOutput('page-b', [], ['body-b']);
+    first.commit();
+    expect([stored('body-a'), stored('body-b')]).toEqual([true, true]);
+
+    // A warm build takes page a from the cache (its body goes with it) and no longer has page b.
+    const second = openCache(dir, code('code-1'));
+    expect(second.outputBodies('page-a')).toEqual(['body-a']);
+    second.rememberOutput('page-a', [], second.outputBodies('page-a'));
+    second.commit();
+    expect([stored('body-a'), stored('body-b')]).toEqual([true, false]);
+
+    // A new layout: every page is rendered again and names the body it used; all are kept.
+    const third = openCache(dir, code('code-2'));
+    expect(third.output('page-a')).toBeUndefined();
+    third.rememberOutput('page-a', [], ['body-a']);
+    third.commit();
+    expect(stored('body-a')).toBe(true);
+  });
+});

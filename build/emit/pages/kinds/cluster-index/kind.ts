@@ -1,0 +1,55 @@
+/**
+ * `/clusters/`, its twin, and its JSON twin `clusters/index.json` (ClusterList): the clusters in
+ * catalogue order with their pages and counts. The counts are what each `clusters/<id>.json`
+ * lists, chosen by the same query core.
+ */
+import type { ClusterList } from '../../../../../core/types.ts';
+import { jsonBytes } from '../../../../../core/json.ts';
+import { catalogFor } from '../../../../../core/query.ts';
+import { CLUSTER_LIST_FILE } from '../../../../../core/published-files.ts';
+import type { ListingKind } from '../../kind.ts';
+import { newestOf } from '../../newest.ts';
+import { clusterRef } from '../cluster/ref.ts';
+import { clusterMembers } from '../cluster/members.ts';
+import type { ClusterCount } from './cluster-count.ts';
+import { clusterIndexRef } from './ref.ts';
+import { clusterIndexHtml } from './page.ts';
+import { clusterIndexTwin } from './twin.ts';
+
+export const clusterIndexKind: ListingKind = {
+  type: 'cluster-index',
+  *render(frame, { catalog, index }) {
+    const counts = frame.clusters.map((cluster): ClusterCount => {
+      const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
+      return { cluster, skills: members.skill_count, bundles: members.bundles.length };
+    });
+    const page = clusterIndexRef(frame.site);
+    yield { path: page.htmlFile, bytes: clusterIndexHtml(frame, counts) };
+    yield { path: page.markdownFile, bytes: clusterIndexTwin(frame, counts) };
+  },
+  pages: (model) => [{ ...clusterIndexRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
+  json(model) {
+    const base = model.site.baseUrl;
+    const page = clusterIndexRef(model.site);
+    const list: ClusterList = {
+      type: 'cluster-index',
+      site: base,
+      url: page.url,
+      markdown_url: page.markdownUrl,
+      json_url: `${base}${page.jsonPath}`,
+      clusters: model.clusters.map((cluster) => {
+        const ref = clusterRef(base, cluster);
+        const members = clusterMembers(model, cluster);
+        return {
+          ...cluster,
+          url: ref.url,
+          markdown_url: ref.markdownUrl,
+          json_url: `${base}${ref.jsonPath}`,
+          skill_count: members.skills.length,
+          bundle_count: members.bundles.length,
+        };
+      }),
+    };
+    return [{ path: CLUSTER_LIST_FILE, bytes: jsonBytes(list) }];
+  },
+};

@@ -1,0 +1,73 @@
+/**
+ * The page-kind registry (build/emit/pages/registry.ts): every kind's folder is registered once,
+ * and what the kinds say about their pages is what the build writes. A kind that renders a page
+ * the sitemap does not list, lists one it never writes, or names a JSON twin nothing writes fails
+ * here, whichever kind it is.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, PROJECT_ROOT } from '../../build/index.ts';
+import type { BuildResult } from '../../build/index.ts';
+import { allPages, jobRef, PAGE_KINDS, pageJobs, renderJobFiles } from '../../build/emit/pages/registry.ts';
+import { pageFrame } from '../../build/emit/pages/frame.ts';
+import { majorPrefixes } from '../../core/headers.ts';
+import { NOT_FOUND_PAGE } from '../../core/published-files.ts';
+import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+
+const KINDS_DIR = join(PROJECT_ROOT, 'build/emit/pages/kinds');
+const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
+
+let root: string;
+let result: BuildResult;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'page-kinds-'));
+  result = await build({ contentDir: join(PROJECT_ROOT, 'content'), outDir: join(root, 'dist'), constantsFile: null, env: ENV, cacheDir: null, threads: 1 });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the page-kind registry', () => {
+  it('registers each kind folder exactly once, each under its own page type', async () => {
+    const folders = readdirSync(KINDS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const registered = await Promise.all(folders.map(async (folder) => {
+      const module = (await import(join(KINDS_DIR, folder, 'kind.ts'))) as Record<string, unknown>;
+      const exported = Object.values(module).filter((value) => PAGE_KINDS.includes(value as (typeof PAGE_KINDS)[number]));
+      return [folder, exported.length] as const;
+    }));
+    expect(Object.fromEntries(registered)).toEqual(Object.fromEntries(folders.map((folder) => [folder, 1])));
+    expect(PAGE_KINDS.length).toBe(folders.length);
+    expect(new Set(PAGE_KINDS.map((kind) => kind.type)).size).toBe(PAGE_KINDS.length);
+  });
+
+  it('writes the HTML page and Markdown twin of every page it lists, and the JSON twin it names', () => {
+    const written = new Set(result.files);
+    const missing = allPages(result.model).flatMap((page) => [page.htmlFile, page.markdownFile, page.jsonPath.slice(1)].filter((file) => !written.has(file)));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists every HTML page it writes (so the sitemap and the header rules see each one)', () => {
+    const listed = new Set(allPages(result.model).map((page) => page.htmlFile));
+    const prefixes = majorPrefixes().map((prefix) => `${prefix.slice(1)}/`);
+    const unlisted = result.files.filter((file) => file.endsWith('.html') && file !== NOT_FOUND_PAGE && !file.startsWith(`${ADMIN_DIR}/`)
+      && !prefixes.some((prefix) => file.startsWith(prefix)) && !listed.has(file));
+    expect(unlisted).toEqual([]);
+  });
+
+  it('gives each page one address: no two pages share a path or a file', () => {
+    const pages = allPages(result.model);
+    for (const key of ['path', 'htmlFile', 'markdownFile', 'url'] as const) {
+      expect(new Set(pages.map((page) => page[key])).size, key).toBe(pages.length);
+    }
+  });
+
+  it('renders each item job into exactly the files its kind says the page lives at', () => {
+    const frame = pageFrame(result.model);
+    for (const job of pageJobs(result.model)) {
+      const page = jobRef(frame.site.baseUrl, job);
+      expect(renderJobFiles(frame, job).map((file) => file.path), page.path).toEqual([page.htmlFile, page.markdownFile]);
+    }
+  });
+
+});
