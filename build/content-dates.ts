@@ -4,9 +4,9 @@
  * its last change); a file git does not know (untracked, or no git at all) falls back to its mtime.
  * And when the content as a whole last changed, for `generated_at` (`newestContentChange`).
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { changedFiles, git, perCommit, workTreeOf } from './git.ts';
 
 /** ISO 8601 date-time of a file's last change, by its path relative to the project root. */
 export type LastModified = (file: string) => string;
@@ -31,19 +31,19 @@ export function parseGitLog(output: string): Map<string, string> {
 }
 
 function lastCommitDates(contentDir: string, projectRoot: string): Map<string, string> {
-  try {
-    const output = execFileSync(
-      'git',
-      // --relative: paths relative to the project root, as the loader names files, even when the
-      // project sits in a sub-folder of its repository. quotePath off: names come back verbatim.
-      ['-c', 'core.quotePath=false', 'log', '--format=%x00%cI', '--name-only', '--relative', '--', relative(projectRoot, contentDir) || '.'],
-      { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 },
-    );
-    return parseGitLog(output);
-  } catch {
-    // No git, not a checkout, or content outside the repository: every file falls back to mtime.
-    return new Map();
-  }
+  // --relative: paths relative to the project root, as the loader names files, even when the
+  // project sits in a sub-folder of its repository. quotePath off: names come back verbatim.
+  const folder = relative(projectRoot, contentDir) || '.';
+  // Content outside the project (a test's, a measurement's copy) has no history in it.
+  if (folder.startsWith('..') || isAbsolute(folder)) return new Map();
+  return perCommit(projectRoot, `dates\u0000${folder}`, () => {
+    try {
+      return parseGitLog(git(projectRoot, '-c', 'core.quotePath=false', 'log', '--format=%x00%cI', '--name-only', '--relative', '--', folder));
+    } catch {
+      // No git, not a checkout: every file falls back to mtime.
+      return new Map<string, string>();
+    }
+  });
 }
 
 function modifiedTime(path: string): string {
@@ -69,22 +69,20 @@ export function isoSeconds(date: Date): string {
  * and at every hour; undefined only for a folder with no file at all.
  */
 export function newestContentChange(contentDir: string): string | undefined {
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: contentDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 });
+  const filesOnly = () => newestDate(filesBelow(contentDir).map((file) => modifiedTime(file)));
+  // No repository around the folder: git would say so, in a process of its own.
+  if (workTreeOf(contentDir) === undefined && !process.env.GIT_DIR) return filesOnly();
   let committed: string | undefined;
   let changed: string[];
   try {
-    committed = git('log', '-1', '--format=%cI', '--', '.').trim() || undefined;
-    // Paths relative to the content folder, verbatim (-z): tracked files that differ from HEAD,
-    // staged or not, and files git does not track yet.
-    const differing = git('diff', '--name-only', '--relative', '-z', 'HEAD', '--', '.');
-    const untracked = git('ls-files', '--others', '--exclude-standard', '-z', '--', '.');
-    changed = `${differing}\u0000${untracked}`.split('\u0000').filter((file) => file !== '');
+    committed = perCommit(contentDir, `last\u0000${resolve(contentDir)}`, () => git(contentDir, 'log', '-1', '--format=%cI', '--', '.').trim() || undefined);
+    // Tracked files that differ from HEAD, staged or not, and files git does not track yet.
+    changed = changedFiles(contentDir);
   } catch {
     // No git, not a repository, or no commit yet: the files themselves are all there is.
-    return newestDate(filesBelow(contentDir).map((file) => modifiedTime(file)));
+    return filesOnly();
   }
-  const edits = changed.map((file) => modifiedTime(nearestExisting(join(contentDir, file))));
+  const edits = changed.map((file) => modifiedTime(nearestExisting(file)));
   const newest = newestDate([...(committed ? [committed] : []), ...edits]);
   return newest === undefined ? undefined : isoSeconds(new Date(newest));
 }

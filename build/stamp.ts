@@ -1,9 +1,9 @@
 /** The build's identity: x-build-version and x-base-url, and the catalogue's date, fixed once per build. */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { BuildStamp } from '../core/headers.ts';
 import { isoSeconds, newestContentChange } from './content-dates.ts';
 import { BuildEnvironmentError } from './build-errors.ts';
+import { git, headCommit } from './git.ts';
 
 export interface StampEnvironment {
   /** Netlify's commit of the deploy. */
@@ -47,13 +47,23 @@ export function buildTime(contentDir: string, env: StampEnvironment = process.en
 
 function commitOf(projectRoot: string, env: StampEnvironment): string {
   if (env.COMMIT_REF) return env.COMMIT_REF.slice(0, 7);
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const short = git('rev-parse', '--short=7', 'HEAD');
-    return git('status', '--porcelain') ? `${short}-dirty` : short;
+    const head = headCommit(projectRoot);
+    const short = head?.slice(0, 7) ?? git(projectRoot, 'rev-parse', '--short=7', 'HEAD').trim();
+    return isDirty(projectRoot, head) ? `${short}-dirty` : short;
   } catch {
     // Not a git checkout (or no commit yet): still a valid, honest identifier.
     return 'nogit';
   }
+}
+
+/** Commits found with edits since, in this process: npm run dev builds on every save, and a tree
+ * that was dirty at a commit is taken to stay so until the next commit (`git status` over the whole
+ * repository costs tens of milliseconds). A clean tree is asked again on every build. */
+const dirtyAt = new Set<string>();
+function isDirty(projectRoot: string, head: string | undefined): boolean {
+  if (head !== undefined && dirtyAt.has(head)) return true;
+  const dirty = git(projectRoot, 'status', '--porcelain').trim() !== '';
+  if (dirty && head !== undefined) dirtyAt.add(head);
+  return dirty;
 }

@@ -102,6 +102,16 @@ export const NO_CACHE: BuildCache = {
   commit: () => {},
 };
 
+// Bytes made once per process and added on every build (the content editor's files, 5 MB) are
+// hashed once: output bytes are never changed after they are made.
+const namedBytes = new WeakMap<Uint8Array, string>();
+function objectNameOf(bytes: string | Uint8Array): string {
+  if (typeof bytes === 'string') return objectName(bytes);
+  let name = namedBytes.get(bytes);
+  if (name === undefined) namedBytes.set(bytes, (name = objectName(bytes)));
+  return name;
+}
+
 export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCache {
   const indexPath = join(dir, 'index.json');
   const distPath = join(dir, 'dist.json');
@@ -137,7 +147,7 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       return previous.bodies[key] ?? [];
     },
     bodies: { dir: bodiesDir, fingerprint: fingerprints.body },
-    objectFor: objectName,
+    objectFor: objectNameOf,
     place(object, target) {
       if (!stored.has(object)) return false;
       try {
