@@ -12,6 +12,7 @@ import type { CatalogueModel } from '../../model.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame } from './frame.ts';
 import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
+import type { SiteNames } from './page-ref.ts';
 
 /**
  * A kind with one page per item (a skill, a bundle, a guide): each page is a job, rendered from
@@ -49,4 +50,26 @@ export interface ListingKind {
   pages(model: CatalogueModel): DatedPage[];
   /** Its JSON twins, checked against their response schema as they are made. */
   json?(model: CatalogueModel): OutputFile[];
+}
+
+/** A page's two files: the HTML page and its Markdown twin, where its ref says they live. */
+export const pageFiles = (page: PageRef, html: string, twin: string): OutputFile[] => [
+  { path: page.htmlFile, bytes: html },
+  { path: page.markdownFile, bytes: twin },
+];
+
+/** A listing kind of one page drawn from the catalogue alone (the folders' index pages): where it
+ * lives, its HTML and twin, and its last change. */
+export function singlePageListing(
+  type: PageType,
+  refOf: (site: SiteNames) => PageRef,
+  html: (frame: PageFrame, catalog: Catalog) => string,
+  twin: (frame: PageFrame, catalog: Catalog) => string,
+  lastModified: (model: CatalogueModel) => string,
+): ListingKind {
+  return {
+    type,
+    render: (frame, { catalog }) => pageFiles(refOf(frame.site), html(frame, catalog), twin(frame, catalog)),
+    pages: (model) => [{ ...refOf(model.site), lastModified: lastModified(model) }],
+  };
 }

@@ -1,11 +1,10 @@
 /** Bundles: `/bundles/<slug>`, its Markdown twin and its JSON twin (the API's Bundle), one page job each. */
 import { jsonBytes } from '../../../../../core/json.ts';
 import type { BundleEntry, SkillEntry } from '../../../../model.ts';
-import { readBody } from '../../../../load.ts';
-import { renderBodyCached } from '../../../../render/body-cache.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ItemKind } from '../../kind.ts';
 import type { BundlePageInput } from '../../inputs.ts';
-import { ITEM_BODY_HEADING } from '../../item-body.ts';
+import { itemBody } from '../../item-body.ts';
 import { bundleRef } from './ref.ts';
 import { bundleHtml } from './page.ts';
 import { bundleTwin } from './twin.ts';
@@ -23,10 +22,8 @@ export const bundleKind: ItemKind<BundlePageInput> = {
   drafts: (model) => inputsOf(model.drafts.bundles, [...model.skills, ...model.drafts.skills], true),
   ref: (baseUrl, input) => bundleRef(baseUrl, input.bundle),
   render(frame, input) {
-    const body = renderBodyCached(readBody(input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${input.bundle.slug}-bundle` });
-    const page = bundleRef(frame.site.baseUrl, input.bundle);
-    const rendered = { ...input, body };
-    return [{ path: page.htmlFile, bytes: bundleHtml(frame, rendered) }, { path: page.markdownFile, bytes: bundleTwin(frame, rendered) }];
+    const rendered = { ...input, body: itemBody(input.body, `${input.bundle.slug}-bundle`) };
+    return pageFiles(bundleRef(frame.site.baseUrl, input.bundle), bundleHtml(frame, rendered), bundleTwin(frame, rendered));
   },
   pages: (model) => model.bundles.map((entry) => ({ ...bundleRef(model.site.baseUrl, entry.bundle), lastModified: entry.lastModified })),
   json: (model, input) => ({ path: bundleRef(model.site.baseUrl, input.bundle).jsonPath.slice(1), bytes: jsonBytes(input.bundle) }),

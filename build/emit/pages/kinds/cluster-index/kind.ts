@@ -7,6 +7,7 @@ import type { ClusterList } from '../../../../../core/types.ts';
 import { jsonBytes } from '../../../../../core/json.ts';
 import { catalogFor } from '../../../../../core/query.ts';
 import { CLUSTER_LIST_FILE } from '../../../../../core/published-files.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ListingKind } from '../../kind.ts';
 import { newestOf } from '../../newest.ts';
 import { clusterRef } from '../cluster/ref.ts';
@@ -18,14 +19,12 @@ import { clusterIndexTwin } from './twin.ts';
 
 export const clusterIndexKind: ListingKind = {
   type: 'cluster-index',
-  *render(frame, { catalog, index }) {
+  render(frame, { catalog, index }) {
     const counts = frame.clusters.map((cluster): ClusterCount => {
       const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
       return { cluster, skills: members.skill_count, bundles: members.bundles.length };
     });
-    const page = clusterIndexRef(frame.site);
-    yield { path: page.htmlFile, bytes: clusterIndexHtml(frame, counts) };
-    yield { path: page.markdownFile, bytes: clusterIndexTwin(frame, counts) };
+    return pageFiles(clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
   },
   pages: (model) => [{ ...clusterIndexRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
   json(model) {

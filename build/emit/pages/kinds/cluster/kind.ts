@@ -5,6 +5,7 @@
  */
 import { catalogFor } from '../../../../../core/query.ts';
 import { renderCatalogQuery } from '../../../../../core/catalog-layout.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ListingKind } from '../../kind.ts';
 import { newestOf } from '../../newest.ts';
 import { clusterRef } from './ref.ts';
@@ -16,10 +17,9 @@ export const clusterKind: ListingKind = {
   type: 'cluster',
   *render(frame, { catalog, index }) {
     for (const cluster of frame.clusters) {
-      const page = clusterRef(frame.site.baseUrl, cluster);
       const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
-      yield { path: page.htmlFile, bytes: clusterHtml(frame, cluster, members) };
-      yield { path: page.markdownFile, bytes: clusterTwin(frame, cluster, members) };
+      // One cluster at a time: the next is not drawn while the last is still held.
+      yield* pageFiles(clusterRef(frame.site.baseUrl, cluster), clusterHtml(frame, cluster, members), clusterTwin(frame, cluster, members));
     }
   },
   // A cluster page changes whenever one of its members does.

@@ -5,6 +5,7 @@ import { FRAME_IDS } from '../../../html/layout.ts';
 import { renderBodyCached } from '../../../../render/body-cache.ts';
 import { renderBody } from '../../../../render/markdown-body.ts';
 import { bodyMarkdown } from '../../../markdown/document.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ItemKind } from '../../kind.ts';
 import type { DocPageInput } from '../../inputs.ts';
 import { docRef } from './ref.ts';
@@ -34,9 +35,8 @@ export const guideKind: ItemKind<DocPageInput> = {
   inputs: (model) => model.docs.map(({ path, title, description, body }) => ({ path, title, description, body })),
   ref: (baseUrl, input) => docRef(baseUrl, input),
   render(frame, input) {
-    const page = docRef(frame.site.baseUrl, input);
     const rendered = { ...input, body: renderBodyCached(docText(input.body, frame.site.baseUrl), DOC_RENDER) };
-    return [{ path: page.htmlFile, bytes: docHtml(frame, rendered) }, { path: page.markdownFile, bytes: docTwin(frame, rendered) }];
+    return pageFiles(docRef(frame.site.baseUrl, input), docHtml(frame, rendered), docTwin(frame, rendered));
   },
   pages: (model) => model.docs.map((doc) => ({ ...docRef(model.site.baseUrl, doc), lastModified: doc.lastModified })),
   json(model, input) {

@@ -1,5 +1,6 @@
 /** Install pages: `/install/<slug>` and its Markdown twin for each skill. Its JSON twin is the skill's. */
 import type { Skill } from '../../../../../core/types.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ItemKind } from '../../kind.ts';
 import { installRef } from './ref.ts';
 import { installHtml, installTwin } from './page.ts';
@@ -15,8 +16,7 @@ export const installKind: ItemKind<InstallPageInput> = {
   drafts: (model) => model.drafts.skills.map(({ skill }) => ({ skill })),
   ref: (baseUrl, input) => installRef(baseUrl, input.skill),
   render(frame, { skill }) {
-    const page = installRef(frame.site.baseUrl, skill);
-    return [{ path: page.htmlFile, bytes: installHtml(frame, skill) }, { path: page.markdownFile, bytes: installTwin(frame, skill) }];
+    return pageFiles(installRef(frame.site.baseUrl, skill), installHtml(frame, skill), installTwin(frame, skill));
   },
   pages: (model) => model.skills.map((entry) => ({ ...installRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
 };

@@ -2,11 +2,10 @@
 import type { Bundle } from '../../../../../core/types.ts';
 import { jsonBytes } from '../../../../../core/json.ts';
 import type { CatalogueModel, SkillEntry } from '../../../../model.ts';
-import { readBody } from '../../../../load.ts';
-import { renderBodyCached } from '../../../../render/body-cache.ts';
+import { pageFiles } from '../../kind.ts';
 import type { ItemKind } from '../../kind.ts';
 import type { SkillPageInput } from '../../inputs.ts';
-import { ITEM_BODY_HEADING } from '../../item-body.ts';
+import { itemBody } from '../../item-body.ts';
 import { skillRef } from './ref.ts';
 import { skillHtml } from './page.ts';
 import { skillTwin } from './twin.ts';
@@ -29,10 +28,8 @@ export const skillKind: ItemKind<SkillPageInput> = {
   drafts: (model) => inputsOf(model.drafts.skills, model.drafts.bundles.map((entry) => entry.bundle), true),
   ref: (baseUrl, input) => skillRef(baseUrl, input.skill),
   render(frame, input) {
-    const body = renderBodyCached(readBody(input.body), { topHeading: ITEM_BODY_HEADING, footnotePrefix: `${input.skill.slug}-skill` });
-    const page = skillRef(frame.site.baseUrl, input.skill);
-    const rendered = { ...input, body };
-    return [{ path: page.htmlFile, bytes: skillHtml(frame, rendered) }, { path: page.markdownFile, bytes: skillTwin(frame, rendered) }];
+    const rendered = { ...input, body: itemBody(input.body, `${input.skill.slug}-skill`) };
+    return pageFiles(skillRef(frame.site.baseUrl, input.skill), skillHtml(frame, rendered), skillTwin(frame, rendered));
   },
   pages: (model: CatalogueModel) => model.skills.map((entry) => ({ ...skillRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
   json: (model, input) => ({ path: skillRef(model.site.baseUrl, input.skill).jsonPath.slice(1), bytes: jsonBytes(input.skill) }),
