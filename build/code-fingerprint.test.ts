@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, EDITOR_ENTRIES, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
+import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, EDITOR_ENTRIES, EMIT_ENTRIES, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
 import { PROJECT_ROOT } from './index.ts';
 
 const dirs: string[] = [];
@@ -27,6 +27,8 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     'core/pricing.ts': 'export const price = 1;\n',
     [CHECK_ENTRIES[0]]: "export const load = 1;\n",
     [EDITOR_ENTRIES[0]]: "import { page } from './html/page.ts';\nexport const editor = page;\n",
+    [EMIT_ENTRIES[0]]: "import { render } from './pages/render.ts';\nimport { index } from './search-index.ts';\nexport const emitters = [render, index];\n",
+    'build/emit/search-index.ts': 'export const index = 1;\n',
     [CHECK_ENTRIES[1]]: "import defs from '../../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
     'schema/defs.schema.json': '{}\n',
     'schema/content/skill.schema.json': '{}\n',
@@ -91,6 +93,22 @@ describe('codeFingerprints', () => {
     expect(schemaChanged.render).toBe(before.render);
     write(CHECK_ENTRIES[0], 'export const load = 2;\n');
     expect(codeFingerprints(root, memo).check).not.toBe(schemaChanged.check);
+  });
+
+  it("changes the emit fingerprint with any emitter's code, leaving the render one", () => {
+    const { root, memo, write } = project();
+    const before = codeFingerprints(root, memo);
+    write('build/emit/search-index.ts', 'export const index = 2;\n');
+    const after = codeFingerprints(root, memo);
+    expect(after.emit).not.toBe(before.emit);
+    expect(after.render).toBe(before.render);
+    // The emitters include the page renderer: a render edit moves both.
+    write('core/pricing.ts', 'export const price = 2;\n');
+    const rendered = codeFingerprints(root, memo);
+    expect(rendered.emit).not.toBe(after.emit);
+    // openapi.json's components and the editor's form are made from the schemas.
+    write('schema/content/skill.schema.json', '{"type":"object"}\n');
+    expect(codeFingerprints(root, memo).emit).not.toBe(rendered.emit);
   });
 
   it('changes both with the locked dependencies', () => {

@@ -25,7 +25,7 @@ import fg from 'fast-glob';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the meaning of a fingerprint or the memo's layout changes. */
-const FINGERPRINT_FORMAT = 4;
+const FINGERPRINT_FORMAT = 5;
 
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
 export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/worker.ts'] as const;
@@ -35,6 +35,8 @@ export const CHECK_ENTRIES = ['build/load.ts', 'build/validate/index.ts'] as con
 export const BODY_ENTRIES = ['build/render/markdown-body.ts'] as const;
 /** Where the content editor's browser script starts. */
 export const EDITOR_ENTRIES = ['build/emit/admin-editor.ts'] as const;
+/** Where every artifact's emitter is listed: what the files the build keeps per emitter depend on. */
+export const EMIT_ENTRIES = ['build/emit/index.ts'] as const;
 
 /** What decides each kind of cache entry (build/cache/). */
 export interface CodeFingerprints {
@@ -47,6 +49,8 @@ export interface CodeFingerprints {
   body: string;
   /** The content editor's script: names its bundle. */
   editor: string;
+  /** Every emitter's code and the schemas: part of the key of the files an emitter made (build/emit/keyed.ts). */
+  emit: string;
 }
 
 type Inputs = Record<keyof CodeFingerprints, string[]>;
@@ -57,7 +61,7 @@ type Inputs = Record<keyof CodeFingerprints, string[]>;
  * package-lock.json stands for them.
  */
 export function importedFiles(projectRoot: string): Inputs {
-  const groups: Record<keyof Inputs, readonly string[]> = { render: RENDER_ENTRIES, check: CHECK_ENTRIES, body: BODY_ENTRIES, editor: EDITOR_ENTRIES };
+  const groups: Record<keyof Inputs, readonly string[]> = { render: RENDER_ENTRIES, check: CHECK_ENTRIES, body: BODY_ENTRIES, editor: EDITOR_ENTRIES, emit: EMIT_ENTRIES };
   const entryPoints = Object.entries(groups).flatMap(([group, entries]) =>
     entries.map((entry, index) => ({ in: join(projectRoot, entry), out: `${group}-${index}` })));
   const { metafile } = buildSync({
@@ -72,13 +76,13 @@ export function importedFiles(projectRoot: string): Inputs {
     outdir: join(projectRoot, '.fingerprint'),
     logLevel: 'silent',
   });
-  const inputs: Inputs = { render: [], check: [], body: [], editor: [] };
+  const inputs: Inputs = { render: [], check: [], body: [], editor: [], emit: [] };
   for (const [output, { inputs: used }] of Object.entries(metafile.outputs)) {
     const group = basename(output).split('-')[0] as keyof Inputs;
     inputs[group].push(...Object.keys(used).map((input) => relative(projectRoot, join(projectRoot, input)).split(sep).join('/')));
   }
   const sorted = (files: string[]) => [...new Set(files)].sort();
-  return { render: sorted(inputs.render), check: sorted(inputs.check), body: sorted(inputs.body), editor: sorted(inputs.editor) };
+  return { render: sorted(inputs.render), check: sorted(inputs.check), body: sorted(inputs.body), editor: sorted(inputs.editor), emit: sorted(inputs.emit) };
 }
 
 /** The fingerprints of the project at `projectRoot`. Content is not in them: a commit that only
@@ -98,6 +102,8 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
     check: hashFiles(projectRoot, 'check', [...new Set([...inputs.check, ...schemas])].sort()),
     body: hashFiles(projectRoot, 'body', inputs.body),
     editor: hashFiles(projectRoot, 'editor', inputs.editor),
+    // Emitters read schemas at run time too (openapi.json's components, the editor's form, the JSON checks).
+    emit: hashFiles(projectRoot, 'emit', [...new Set([...inputs.emit, ...schemas])].sort()),
   };
   lastFingerprints.set(projectRoot, { schemas: schemas.join('\n'), files, value });
   return value;

@@ -12,6 +12,7 @@ import { emitHeaders, emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
 import { OutputFolder } from './write.ts';
 import { NO_CACHE, openCache } from './cache/index.ts';
+import { emitInto } from './emit/keyed.ts';
 import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache/index.ts';
@@ -156,8 +157,8 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
 
   const output = new OutputFolder(outDir, cache);
   try {
-    for (const [name, emit] of Object.entries(emitters)) {
-      await timed(`emit ${name}`, () => emit(model).map((file) => output.add(file)).length, (count) => `${count} files`);
+    for (const [name, emitter] of Object.entries(emitters)) {
+      await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
     }
     const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +

@@ -221,7 +221,8 @@ const readmePath = join(PROJECT_ROOT, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
 if (marked.test(readme) && sizes.join(',') === DEFAULT_SIZES) {
-  writeFileSync(readmePath, readme.replace(marked, `$1${report}$2`));
+  // A function, not a replacement string: the tables hold `$` sequences String.replace would read as patterns.
+  writeFileSync(readmePath, readme.replace(marked, (_match, start: string, end: string) => `${start}${report}${end}`));
   console.error('README.md: benchmark tables updated.');
 }
 rmSync(work, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
 import type { CatalogueModel } from '../build/model.ts';
 import { emitters } from '../build/emit/index.ts';
+import { emitterFunction } from '../build/emit/keyed.ts';
 import { checkedEmitter, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
 import { openApiDocument } from '../build/emit/openapi/index.ts';
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 /** The error an emitter throws for `model`, or undefined. */
 function emitError(name: string, broken: CatalogueModel): EmittedJsonError | undefined {
   try {
-    emitters[name](broken);
+    emitterFunction(emitters[name])(broken);
     return undefined;
   } catch (error) {
     if (error instanceof EmittedJsonError) return error;
@@ -49,7 +50,7 @@ function withFirstSkill(change: (skill: CatalogueModel['skills'][number]['skill'
 
 describe('emitted JSON against its response schema', () => {
   it('passes every JSON file of a good build', () => {
-    for (const emit of Object.values(emitters)) expect(() => emit(model)).not.toThrow();
+    for (const emitter of Object.values(emitters)) expect(() => emitterFunction(emitter)(model)).not.toThrow();
   });
 
   it('fails a skill twin whose install link a template made into javascript:, naming file, field and scheme', () => {

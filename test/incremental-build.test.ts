@@ -178,6 +178,24 @@ describe('the build cache', () => {
     expect(report.pages.rendered).toBe(0);
     expectSameTree(outDir, await fresh());
   });
+
+  it("places the keyed emitters' files from the cache while their keys hold, and makes again only those whose key moved", async () => {
+    const lines: string[] = [];
+    const build = (name: string) => run(join(root, name), { cacheDir, log: (line) => lines.splice(lines.length, 0, line) });
+    const fromCache = () => KEYED.filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
+    const KEYED = ['page-json', 'openapi', 'search-index', 'admin'];
+    await build('keyed-1');
+    lines.length = 0;
+    await build('keyed-2');
+    expect(fromCache()).toEqual(KEYED);
+    expectSameTree(join(root, 'keyed-2'), await fresh());
+    // A body edit: the search index reads bodies; the JSON twins, openapi.json and the editor do not.
+    appendFileSync(join(content, 'skills', 'shape-up.md'), '\nOne more sentence about appetite.\n');
+    lines.length = 0;
+    await build('keyed-3');
+    expect(fromCache()).toEqual(['page-json', 'openapi', 'admin']);
+    expectSameTree(join(root, 'keyed-3'), await fresh());
+  });
 });
 
 describe('render workers', () => {

@@ -16,7 +16,7 @@ const temporary = () => {
 };
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1' });
+const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1', emit: 'emit-1' });
 
 describe('openCache', () => {
   function filled(dir: string, fingerprints: CodeFingerprints): string {

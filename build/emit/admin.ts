@@ -27,7 +27,8 @@ import { writeFileAtomically } from '../atomic-file.ts';
 import { codeFingerprints } from '../code-fingerprint.ts';
 import { pageFrame } from './pages/frame.ts';
 import { ITEM_BODY_HEADING } from './pages/item-body.ts';
-import type { Emitter, OutputFile } from './types.ts';
+import type { OutputFile } from './types.ts';
+import type { KeyedEmitter } from './keyed.ts';
 
 const require = createRequire(import.meta.url);
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url));
@@ -166,25 +167,33 @@ function configText(settings: Omit<Parameters<typeof adminConfig>[0], 'readSchem
   return lastConfig.text;
 }
 
-export const emitAdmin: Emitter = (model: CatalogueModel) => {
-  const clusterLabels = Object.fromEntries(model.clusters.map((cluster) => [cluster.id, cluster.label]));
-  const config = configText({
+/** What config.yml is made of besides the schemas: the repository, branch, site and cluster labels. */
+function adminSettings(model: CatalogueModel) {
+  return {
     repo: githubRepo(process.env.REPOSITORY_URL) ?? githubRepo(originUrl()),
     branch: process.env.BRANCH || undefined,
     siteUrl: model.site.baseUrl,
-    clusterLabels,
-  });
-  const formats = editorFormats();
-  const payload: EditorPayload = { formats, frame: pageFrame(model), bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
-  // Once per process (the tests build many times), and once per code version on disk.
-  const codeVersion = editorCodeVersion();
-  if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };
-  const script = cachedScript.bytes;
-  const editorFile = `${ADMIN_DIR}/editor.${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
-  return [
-    { path: `${ADMIN_DIR}/index.html`, bytes: adminPage(`/${editorFile}`, model.site.name, payload.frame.assets.icon.href, payload) },
-    { path: `${ADMIN_DIR}/config.yml`, bytes: config },
-    { path: editorFile, bytes: script },
-    ...decapFiles(),
-  ];
+    clusterLabels: Object.fromEntries(model.clusters.map((cluster) => [cluster.id, cluster.label])),
+  };
+}
+
+/** The editor reads its settings and the pages' frame (its preview draws a skill page in it). */
+export const emitAdmin: KeyedEmitter = {
+  key: (model) => JSON.stringify([adminSettings(model), pageFrame(model)]),
+  emit: (model) => {
+    const config = configText(adminSettings(model));
+    const formats = editorFormats();
+    const payload: EditorPayload = { formats, frame: pageFrame(model), bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
+    // Once per process (the tests build many times), and once per code version on disk.
+    const codeVersion = editorCodeVersion();
+    if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };
+    const script = cachedScript.bytes;
+    const editorFile = `${ADMIN_DIR}/editor.${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+    return [
+      { path: `${ADMIN_DIR}/index.html`, bytes: adminPage(`/${editorFile}`, model.site.name, payload.frame.assets.icon.href, payload) },
+      { path: `${ADMIN_DIR}/config.yml`, bytes: config },
+      { path: editorFile, bytes: script },
+      ...decapFiles(),
+    ];
+  },
 };

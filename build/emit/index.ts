@@ -3,7 +3,7 @@
  * headers); the pages and their Markdown twins go through page jobs (pages/render.ts), which the
  * cache and the render workers handle. Adding an artifact is one file and one line here.
  */
-import type { Emitter } from './types.ts';
+import type { AnyEmitter } from './keyed.ts';
 import { emitPageJson } from './pages/registry.ts';
 import { emitCatalog } from './catalog.ts';
 import { emitVersion } from './version.ts';
@@ -16,8 +16,9 @@ import { emitDrafts } from './drafts.ts';
 import { emitAdmin } from './admin.ts';
 import { checkedEmitter } from './check-json.ts';
 
-/** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts). */
-const direct: Readonly<Record<string, Emitter>> = {
+/** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts).
+ * A keyed emitter's files are kept in the build cache under its key (keyed.ts). */
+const direct: Readonly<Record<string, AnyEmitter>> = {
   // Each page's JSON twin, from its kind's module (pages/registry.ts).
   'page-json': emitPageJson,
   catalog: emitCatalog,
@@ -31,8 +32,8 @@ const direct: Readonly<Record<string, Emitter>> = {
   admin: emitAdmin,
 };
 
-export const emitters: Readonly<Record<string, Emitter>> = Object.fromEntries(
-  Object.entries(direct).map(([name, emit]) => [name, checkedEmitter(emit)]),
+export const emitters: Readonly<Record<string, AnyEmitter>> = Object.fromEntries(
+  Object.entries(direct).map(([name, emitter]) => [name, typeof emitter === 'function' ? checkedEmitter(emitter) : { ...emitter, emit: checkedEmitter(emitter.emit) }]),
 );
 
 export { renderPages } from './pages/render.ts';

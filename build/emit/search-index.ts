@@ -13,7 +13,8 @@ import type { CatalogueModel } from '../model.ts';
 import { docText } from './pages/kinds/guide/text.ts';
 import { pageFrame } from './pages/frame.ts';
 import { docRef } from './pages/kinds/guide/ref.ts';
-import type { Emitter } from './types.ts';
+import { catalogueKey } from './keyed.ts';
+import type { KeyedEmitter } from './keyed.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 
 /**
@@ -66,7 +67,11 @@ export function searchDocuments(model: CatalogueModel): SearchDocument[] {
 // Node writes no time and no file name into the gzip header: the same index is the same bytes on every build.
 const gzip = (text: string) => gzipSync(text);
 
-export const emitSearchIndex: Emitter = (model) => [
-  { path: SEARCH_INDEX_FILE, bytes: gzip(JSON.stringify(makeSearchIndex(searchDocuments(model)))) },
-  { path: SEARCH_PAGE_FRAME_FILE, bytes: gzip(JSON.stringify(pageFrame(model))) },
-];
+/** The index reads the catalogue, every body and the prose pages; its results page, the frame. */
+export const emitSearchIndex: KeyedEmitter = {
+  key: (model) => JSON.stringify([catalogueKey(model), [...model.skills, ...model.bundles].map((entry) => entry.body.checkKey), pageFrame(model)]),
+  emit: (model) => [
+    { path: SEARCH_INDEX_FILE, bytes: gzip(JSON.stringify(makeSearchIndex(searchDocuments(model)))) },
+    { path: SEARCH_PAGE_FRAME_FILE, bytes: gzip(JSON.stringify(pageFrame(model))) },
+  ],
+};

@@ -20,7 +20,7 @@ import { PRICES_IN_CENTS_NOTE } from '../../../core/pricing.ts';
 import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../../runtime/payment/lifetimes.ts';
 import { HEALTH_PATH } from '../../../runtime/payment/health-query.ts';
 import type { CatalogueModel } from '../../model.ts';
-import type { Emitter } from '../types.ts';
+import type { KeyedEmitter } from '../keyed.ts';
 import { componentSchemas, ref, withoutUnusedSchemas } from './components.ts';
 import type { Json } from './components.ts';
 import { declaredHeaders, headerComponents, headerSets } from './headers.ts';
@@ -29,7 +29,11 @@ import { CATALOG_FILE, OPENAPI_FILE, publishedPath } from '../../../core/publish
 
 export { componentSchemas, SORT_SHORT_FORMS };
 
-export const emitOpenApi: Emitter = (model) => [{ path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model)) }];
+/** The document reads the build's stamp and the site, nothing else of the model. */
+export const emitOpenApi: KeyedEmitter = {
+  key: (model) => JSON.stringify([model.stamp, model.site]),
+  emit: (model) => [{ path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model)) }],
+};
 
 /**
  * OpenAPI's operation keys (3.1, Path Item Object) for the methods the API refuses: every one a

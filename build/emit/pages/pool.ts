@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from './frame.ts';
+import type { WrittenFile } from '../../cache/reuse.ts';
 import type { PageJob } from './registry.ts';
 import { PageRenderError } from '../../build-errors.ts';
 import type { DocRef } from './page-ref.ts';
@@ -22,8 +23,6 @@ const BATCH = 24;
  * page or writes the last results. */
 const IN_FLIGHT = 4;
 
-/** A file a worker wrote: its path in dist/ and its object name (none with the cache off). */
-export type WrittenFile = [path: string, object: string | undefined];
 
 export interface WorkerSetup {
   /** The worker's code: see workerBundle. */

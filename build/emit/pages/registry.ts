@@ -8,7 +8,9 @@ import type { CatalogIndex } from '../../../core/query.ts';
 import { LLMS_FILE, NOT_FOUND_PAGE } from '../../../core/published-files.ts';
 import type { CatalogueModel } from '../../model.ts';
 import { PageRenderError } from '../../build-errors.ts';
-import type { Emitter, OutputFile } from '../types.ts';
+import type { OutputFile } from '../types.ts';
+import { catalogueKey } from '../keyed.ts';
+import type { KeyedEmitter } from '../keyed.ts';
 import { notFoundHtml } from '../html/not-found-page.ts';
 import { llmsTxt } from '../llms.ts';
 import type { PageFrame } from './frame.ts';
@@ -110,8 +112,12 @@ export function allPages(model: CatalogueModel): DatedPage[] {
   return PAGE_KINDS.flatMap((kind) => kind.pages(model));
 }
 
-/** Every page's JSON twin: each item's, and each listing kind's. */
-export const emitPageJson: Emitter = (model) => [
-  ...pageJobs(model).flatMap((job) => jobJson(model, job) ?? []),
-  ...LISTING_KINDS.flatMap((kind) => kind.json?.(model) ?? []),
-];
+/** Every page's JSON twin: each item's, and each listing kind's. They show the catalogue and the
+ * prose pages, nothing else of the model. */
+export const emitPageJson: KeyedEmitter = {
+  key: catalogueKey,
+  emit: (model) => [
+    ...pageJobs(model).flatMap((job) => jobJson(model, job) ?? []),
+    ...LISTING_KINDS.flatMap((kind) => kind.json?.(model) ?? []),
+  ],
+};

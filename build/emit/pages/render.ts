@@ -5,8 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import type { CatalogueModel } from '../../model.ts';
-import { hashText } from '../../cache/hash.ts';
-import type { BuildCache, StoredPath } from '../../cache/index.ts';
+import type { BuildCache } from '../../cache/index.ts';
+import { cacheUse } from '../../cache/reuse.ts';
+import type { CacheUse } from '../../cache/reuse.ts';
 import type { OutputFolder } from '../../write.ts';
 import { renderTally } from '../../render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
@@ -17,7 +18,8 @@ import type { PageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './registry.ts';
 import type { PageJob } from './registry.ts';
 import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
-import type { WorkersTally, WrittenFile } from './pool.ts';
+import type { WorkersTally } from './pool.ts';
+import type { WrittenFile } from '../../cache/reuse.ts';
 import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
 
 export interface RenderOptions {
@@ -136,42 +138,4 @@ function writeLlmsFull(
     for (const path of twins) yield output.read(path);
   };
   reuse.keep(key, [[LLMS_FULL_FILE, output.addJoined(LLMS_FULL_FILE, parts(), '\n')]]);
-}
-
-interface CacheUse {
-  /** The hash of the parts: a cache key (nothing to compute with the cache off). */
-  key(...parts: string[]): string;
-  /** The files stored under `key`, placed in the output; undefined (and nothing placed) on a miss. */
-  take(key: string): StoredPath[] | undefined;
-  /** Remembers the files just written under `key`, and the rendered bodies they were made from. */
-  keep(key: string, files: readonly WrittenFile[], bodies?: readonly string[]): void;
-}
-
-function cacheUse(cache: BuildCache, output: OutputFolder): CacheUse {
-  return {
-    key: (...parts) => (cache.enabled ? hashText(parts.join('\n')) : ''),
-    take(key) {
-      const stored = cache.enabled ? cache.output(key) : undefined;
-      if (!stored || !placeAll(output, stored)) return undefined;
-      cache.rememberOutput(key, stored, cache.outputBodies(key));
-      return stored;
-    },
-    keep(key, files, bodies = []) {
-      // With the cache on, every file written has its object name.
-      if (cache.enabled) cache.rememberOutput(key, files.map(([path, object]) => [path, object!]), bodies);
-    },
-  };
-}
-
-/** Every file of a cached output, or none of them (a file the cache lost means render again). */
-function placeAll(output: OutputFolder, stored: readonly StoredPath[]): boolean {
-  const placed: string[] = [];
-  for (const [path, object] of stored) {
-    if (!output.addStored(path, object)) {
-      for (const done of placed) output.remove(done);
-      return false;
-    }
-    placed.push(path);
-  }
-  return true;
 }

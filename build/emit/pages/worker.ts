@@ -8,7 +8,8 @@ import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-ca
 import { indexCatalog } from '../../../core/query.ts';
 import type { Catalog } from '../../../core/types.ts';
 import { cataloguePages, renderJobFiles } from './registry.ts';
-import type { WorkerReply, WorkerRequest, WorkerSetup, WrittenFile } from './pool.ts';
+import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.ts';
+import type { WrittenFile } from '../../cache/reuse.ts';
 
 const { frame, staging, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;
 useBodyCache(bodyCache);
