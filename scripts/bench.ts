@@ -23,12 +23,12 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import type { PageReport } from '../build/emit/pages/render.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
-import { measureColdStart, measureQueries, readLayout } from './bench/query.ts';
-import type { LatencyResult } from './bench/query.ts';
-import { measureSearch, measureSearchColdStart } from './bench/search.ts';
+import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
+import type { LatencyResult } from './bench/query-timing.ts';
+import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts';
 import { profileByPackage } from './bench/profile.ts';
 import type { PackageTime } from './bench/profile.ts';
-import type { SearchFigures } from './bench/search.ts';
+import type { SearchFigures } from './bench/search-timing.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 

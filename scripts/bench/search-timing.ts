@@ -2,7 +2,7 @@
  * The search function on a built catalogue: the index's size, each query kind's latency through
  * the handler in process (parse, search, serialise), and the bundled function's cold import and
  * first answer (which loads the index) in a fresh process. `npm run bench` calls it per size; it
- * also runs alone on a built folder: `tsx scripts/bench/search.ts <dist> <constants.json>`.
+ * also runs alone on a built folder: `tsx scripts/bench/search-timing.ts <dist> <constants.json>`.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { cachedCatalog } from '../../runtime/catalog-source.ts';
 import { readSearchIndex, readSearchPageFrame } from '../../runtime/search-source.ts';
 import { searchRenderers } from '../../build/emit/search-page.ts';
 import type { PageFrame } from '../../build/emit/pages/frame.ts';
-import type { LatencyResult } from './query.ts';
+import type { LatencyResult } from './query-timing.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 
 /** Words of the synthetic catalogue (scripts/bench/synthetic-content.ts): whole, cut short, misspelt, several, filtered. */
