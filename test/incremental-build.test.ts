@@ -5,7 +5,7 @@
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../build/index.ts';
 import type { BuildOptions, BuildResult } from '../build/index.ts';
@@ -15,6 +15,7 @@ import type { SkillPageInput } from '../build/emit/pages/inputs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
 import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
+import { expectSameTree, treeOf } from './helpers/build-process.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -42,26 +43,6 @@ async function fresh(): Promise<string> {
   return outDir;
 }
 
-function tree(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(dir, path), readFileSync(path));
-    }
-  };
-  walk(dir);
-  return files;
-}
-
-function expectSameTree(actual: string, expected: string): void {
-  const a = tree(actual);
-  const e = tree(expected);
-  expect([...a.keys()].sort()).toEqual([...e.keys()].sort());
-  const differing = [...e].filter(([path, bytes]) => !a.get(path)!.equals(bytes)).map(([path]) => path);
-  expect(differing).toEqual([]);
-}
 
 const skillFile = (slug: string) => join(content, 'skills', `${slug}.md`);
 
@@ -113,13 +94,13 @@ describe('the build cache', () => {
   });
 
   it('leaves dist/ and the cache as they were when the content has a problem', async () => {
-    const before = tree(dist());
+    const before = treeOf(dist());
     const path = skillFile('shape-up');
     const text = readFileSync(path, 'utf8');
     writeFileSync(path, text.replace(/^kind: .*$/m, 'kind: sometimes'));
     await expect(run(dist(), { cacheDir })).rejects.toBeInstanceOf(ContentError);
     writeFileSync(path, text);
-    const after = tree(dist());
+    const after = treeOf(dist());
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     expect([...before].every(([file, bytes]) => after.get(file)!.equals(bytes))).toBe(true);
     const report = await run(dist(), { cacheDir });
@@ -131,7 +112,7 @@ describe('the build cache', () => {
     const objects = join(cacheDir, 'objects');
     const stored = new Set(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)).map((name) => statSync(join(objects, prefix, name)).ino)));
     expect(stored.size).toBeGreaterThan(0);
-    expect([...tree(dist()).keys()].filter((path) => stored.has(statSync(join(dist(), path)).ino))).toEqual([]);
+    expect([...treeOf(dist()).keys()].filter((path) => stored.has(statSync(join(dist(), path)).ino))).toEqual([]);
   });
 
   it('repairs files of dist/ edited by hand, the moment after a build and later, even with their times set back', async () => {

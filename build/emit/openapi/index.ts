@@ -25,7 +25,8 @@ import { componentSchemas, ref, withoutUnusedSchemas } from './components.ts';
 import type { Json } from './components.ts';
 import { declaredHeaders, headerComponents, headerSets } from './headers.ts';
 import { parameters, SORT_SHORT_FORMS } from './parameters.ts';
-import { CATALOG_FILE, OPENAPI_FILE, publishedPath } from '../../../core/published-files.ts';
+import { CATALOG_FILE, CLUSTER_LIST_FILE, OPENAPI_FILE, publishedPath } from '../../../core/published-files.ts';
+import { jsonTwinFile, SECTION } from '../../../core/page-paths.ts';
 
 export { componentSchemas, SORT_SHORT_FORMS };
 
@@ -131,25 +132,25 @@ export function openApiDocument(model: CatalogueModel): Json {
       },
       { 200: json('The whole catalogue.', 'Catalog'), 304: notModified(h.json) },
     ),
-    '/skills/{slug}.json': resource(
+    [publishedPath(jsonTwinFile(SECTION.skill, '{slug}'))]: resource(
       { id: 'Skill', summary: 'One skill', description: 'The JSON twin of a published skill page.', parameters: ['slug'] },
       twin('Skill', 'The skill.', 'No published skill has this slug.'),
     ),
-    '/bundles/{slug}.json': resource(
+    [publishedPath(jsonTwinFile(SECTION.bundle, '{slug}'))]: resource(
       { id: 'Bundle', summary: 'One bundle', description: 'The JSON twin of a published bundle page; its skills list is always complete.', parameters: ['slug'] },
       twin('Bundle', 'The bundle.', 'No published bundle has this slug.'),
     ),
     // Before the template: a concrete path is matched first (OpenAPI 3.1, Paths Object), and the
     // build's own check of each file takes the first path that matches.
-    '/clusters/index.json': resource(
+    [publishedPath(CLUSTER_LIST_FILE)]: resource(
       { id: 'ClusterList', summary: 'Every cluster', description: 'The JSON twin of the index of clusters (/clusters/): each cluster with its pages and how many published skills and bundles it holds.' },
       twin('ClusterList', 'The clusters.', 'This deploy has no index of clusters.'),
     ),
-    '/clusters/{cluster}.json': resource(
+    [publishedPath(jsonTwinFile(SECTION.cluster, '{cluster}'))]: resource(
       { id: 'Cluster', summary: 'One cluster', description: 'The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.', parameters: ['clusterId'] },
       twin('Catalog', 'The catalogue of the cluster.', 'No cluster has this id.'),
     ),
-    '/docs/{name}.json': resource(
+    [publishedPath(jsonTwinFile(SECTION.doc, '{name}'))]: resource(
       { id: 'Doc', summary: 'One page of prose', description: 'The JSON twin of a page such as the developer guide, with its text as Markdown.', parameters: ['docName'] },
       twin('Doc', 'The page.', 'No page of prose has this name.'),
     ),
