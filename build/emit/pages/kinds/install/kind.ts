@@ -3,7 +3,8 @@ import type { Skill } from '../../../../../core/types.ts';
 import { pageFiles } from '../../kind.ts';
 import type { ItemKind } from '../../kind.ts';
 import { installRef } from './ref.ts';
-import { installHtml, installTwin } from './page.ts';
+import { installHtml } from './page.ts';
+import { installTwin } from './twin.ts';
 
 export interface InstallPageInput {
   skill: Skill;
