@@ -16,6 +16,8 @@ import { objectName } from './hash.ts';
 export interface PreviousDist {
   /** True when `outDir/path` still holds exactly the bytes of `object`. */
   holds(path: string, object: string): boolean;
+  /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
+  readonly hashed: number;
 }
 
 interface DistRecord {
@@ -45,7 +47,11 @@ export function previousDist(recordPath: string, outDir: string): PreviousDist |
   }
   if (record.outDir !== outDir) return undefined;
   const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
+  let hashed = 0;
   return {
+    get hashed() {
+      return hashed;
+    },
     holds(path, object) {
       const entry = files.get(path);
       if (entry?.object !== object) return false;
@@ -57,16 +63,30 @@ export function previousDist(recordPath: string, outDir: string): PreviousDist |
         return false;
       }
       if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
-      return stat.ctimeNs + RACY_NS < recordedAt || objectName(readFileSync(file)) === object;
+      if (stat.ctimeNs + RACY_NS < recordedAt) return true;
+      hashed += 1;
+      return objectName(readFileSync(file)) === object;
     },
   };
 }
 
-/** Records `outDir` as it is now: every file of it and its object. */
+/**
+ * Records `outDir` as it is now: every file of it and its object. The swap that just put `outDir`
+ * in place removed the folder before it, and removing a link changes the change time of every
+ * file the two folders shared, so at this moment every kept file looks just changed, and the next
+ * build would have to hash each one ("racily clean"). Waiting out that window once, before the
+ * stamps are taken, costs a few milliseconds and spares the next build reading every file.
+ */
 export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>): void {
+  sleep(Number(RACY_NS / 1_000_000n) + 5);
   const record: DistRecord = {
     outDir,
     files: Array.from(files, ([path, object]) => [path, object, stampOf(lstatSync(join(outDir, path), { bigint: true }))]),
   };
   writeFileAtomically(recordPath, JSON.stringify(record));
 }
+
+/** Blocks this thread for `ms` milliseconds (the build is synchronous here). */
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};

@@ -1,5 +1,5 @@
 /** The build cache on its own: what invalidates it, and what it keeps. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,30 @@ const temporary = () => {
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1', emit: 'emit-1' });
+
+describe('the record of dist/', () => {
+  it('is taken once the swap that just removed the old folder is out of the racy window, so the next build hashes no file', () => {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(outDir);
+    const files = new Map<string, string>();
+    for (let i = 0; i < 20; i++) {
+      const path = `page-${i}.html`;
+      writeFileSync(join(outDir, path), `<p>${i}</p>`);
+      // As the swap does: a second link to each file, removed the moment before the record.
+      linkSync(join(outDir, path), join(outDir, `${path}.old`));
+      unlinkSync(join(outDir, `${path}.old`));
+      files.set(path, objectName(`<p>${i}</p>`));
+    }
+    const cache = openCache(join(temporary(), 'cache'), code('code-1'));
+    cache.rememberDist(outDir, files);
+    const previous = cache.previousDist(outDir)!;
+    expect([...files].every(([path, object]) => previous.holds(path, object))).toBe(true);
+    expect(previous.hashed).toBe(0);
+    // A file written after the record is not trusted by its name: its stamp moved.
+    writeFileSync(join(outDir, 'page-0.html'), '<p>changed</p>');
+    expect(previous.holds('page-0.html', files.get('page-0.html')!)).toBe(false);
+  });
+});
 
 describe('openCache', () => {
   function filled(dir: string, fingerprints: CodeFingerprints): string {
