@@ -164,7 +164,7 @@ describe('the build cache', () => {
     const lines: string[] = [];
     const build = (name: string) => run(join(root, name), { cacheDir, log: (line) => lines.splice(lines.length, 0, line) });
     const fromCache = () => KEYED.filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
-    const KEYED = ['page-json', 'openapi', 'search-index', 'admin'];
+    const KEYED = ['page-json', 'catalog', 'openapi', 'search-index', 'admin'];
     await build('keyed-1');
     lines.length = 0;
     await build('keyed-2');
@@ -174,7 +174,7 @@ describe('the build cache', () => {
     appendFileSync(join(content, 'skills', 'shape-up.md'), '\nOne more sentence about appetite.\n');
     lines.length = 0;
     await build('keyed-3');
-    expect(fromCache()).toEqual(['page-json', 'openapi', 'admin']);
+    expect(fromCache()).toEqual(['page-json', 'catalog', 'openapi', 'admin']);
     expectSameTree(join(root, 'keyed-3'), await fresh());
   });
 });

@@ -7,10 +7,14 @@
  * it, so the unfiltered catalogue never passes through a function, whatever its size: a function's
  * answer is limited to 6 MB (20 MB streamed), and 50,000 skills make about 85 MB.
  */
-import type { Emitter } from './types.ts';
+import type { KeyedEmitter } from './keyed.ts';
 import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../../core/published-files.ts';
 
-export const emitCatalog: Emitter = (model) => [
-  { path: CATALOG_FILE, bytes: model.catalogFile.bytes },
-  { path: STATIC_CATALOG_FILE, bytes: model.catalogFile.bytes },
-];
+/** Keyed by the bytes' own tag: the same catalogue, checked once against its schema, is placed again. */
+export const emitCatalog: KeyedEmitter = {
+  key: (model) => model.catalogFile.layout.etag,
+  emit: (model) => [
+    { path: CATALOG_FILE, bytes: model.catalogFile.bytes },
+    { path: STATIC_CATALOG_FILE, bytes: model.catalogFile.bytes },
+  ],
+};

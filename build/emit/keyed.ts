@@ -1,10 +1,11 @@
 /**
  * Emitters whose files are decided by a key of the model that costs far less than the files: the
- * search index, the pages' JSON twins, openapi.json, the content editor. The build keeps each one's
- * files in its cache under the emitters' code fingerprint, the emitter's name and that key, and a
- * build with the same key places them instead of making them again (a deploy where nothing changed,
- * a save in `npm run dev` that changed no fact they show). The key must name everything the
- * emitter reads of the model; each is written beside its emitter.
+ * search index, the pages' JSON twins, catalog.json (whose check against its schema is the cost),
+ * openapi.json, the content editor. The build keeps each one's files in its cache under the
+ * emitters' code fingerprint, the emitter's name and that key, and a build with the same key places
+ * them instead of making them again (a deploy where nothing changed, a save in `npm run dev` that
+ * changed no fact they show). The key must name everything the emitter reads of the model; each is
+ * written beside its emitter.
  */
 import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from '../cache/reuse.ts';
