@@ -5,13 +5,13 @@
  */
 import type { ClusterList } from '../../../../../core/types.ts';
 import { jsonBytes } from '../../../../../core/json.ts';
-import { catalogFor } from '../../../../../core/query.ts';
+import { selectCatalog } from '../../../../../core/query.ts';
 import { CLUSTER_LIST_FILE } from '../../../../../core/published-files.ts';
 import { pageFiles } from '../../kind.ts';
 import type { ListingKind } from '../../kind.ts';
 import { newestOf } from '../../newest.ts';
 import { clusterRef } from '../cluster/ref.ts';
-import { clusterMembers } from '../cluster/members.ts';
+import { clusterMembers, clusterQuery } from '../cluster/members.ts';
 import type { ClusterCount } from './cluster-count.ts';
 import { clusterIndexRef } from './ref.ts';
 import { clusterIndexHtml } from './page.ts';
@@ -19,10 +19,11 @@ import { clusterIndexTwin } from './twin.ts';
 
 export const clusterIndexKind: ListingKind = {
   type: 'cluster-index',
-  render(frame, { catalog, index }) {
+  render(frame, { index }) {
     const counts = frame.clusters.map((cluster): ClusterCount => {
-      const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
-      return { cluster, skills: members.skill_count, bundles: members.bundles.length };
+      // Counted, not listed: the selection alone, as the cluster pages select their members.
+      const selection = selectCatalog(index, clusterQuery(cluster.id));
+      return { cluster, skills: selection.skillCount, bundles: selection.bundles.length };
     });
     return pageFiles(clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
   },

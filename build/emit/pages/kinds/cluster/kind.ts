@@ -9,7 +9,7 @@ import { pageFiles } from '../../kind.ts';
 import type { ListingKind } from '../../kind.ts';
 import { newestOf } from '../../newest.ts';
 import { clusterRef } from './ref.ts';
-import { clusterMembers } from './members.ts';
+import { clusterMembers, clusterQuery } from './members.ts';
 import { clusterHtml } from './page.ts';
 import { clusterTwin } from './twin.ts';
 
@@ -17,7 +17,7 @@ export const clusterKind: ListingKind = {
   type: 'cluster',
   *render(frame, { catalog, index }) {
     for (const cluster of frame.clusters) {
-      const members = catalogFor(catalog, index, { clusters: [cluster.id], sort: 'default', limit: null });
+      const members = catalogFor(catalog, index, clusterQuery(cluster.id));
       // One cluster at a time: the next is not drawn while the last is still held.
       yield* pageFiles(clusterRef(frame.site.baseUrl, cluster), clusterHtml(frame, cluster, members), clusterTwin(frame, cluster, members));
     }
@@ -31,7 +31,7 @@ export const clusterKind: ListingKind = {
     const bytes = Buffer.from(model.catalogFile.bytes);
     return model.clusters.map((cluster) => ({
       path: clusterRef(model.site.baseUrl, cluster).jsonPath.slice(1),
-      bytes: renderCatalogQuery(bytes, model.catalogFile.layout, { clusters: [cluster.id], sort: 'default', limit: null }),
+      bytes: renderCatalogQuery(bytes, model.catalogFile.layout, clusterQuery(cluster.id)),
     }));
   },
 };
