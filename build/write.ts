@@ -7,14 +7,21 @@
  * from it (the two generations share storage; the cache never does), one the cache holds is
  * copied from it, the rest are written. Then the folder takes dist/'s place whole (swap.ts), so a
  * build killed at any moment leaves one complete dist/ or the other.
+ *
+ * Without a dist/ but with the last one kept by the cache (as on Netlify, cache/dist-record.ts),
+ * the new folder *is* that one, renamed: a file it holds unchanged is left where it is, a changed
+ * one is replaced by a new file (never written through: its `/v1` copy shares its inode), and what
+ * this build no longer makes is removed before the swap. A build that changed nothing then touches
+ * no file but the few it writes whatever happens.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { copyFileApart } from './atomic-file.ts';
+import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
 import { objectHasher } from './cache/hash.ts';
 import { NO_CACHE } from './cache/index.ts';
 import type { BuildCache, PreviousDist } from './cache/index.ts';
 import type { OutputFile } from './emit/types.ts';
+import { HEADERS_FILE } from '../core/published-files.ts';
 import { siblingFolder, swapIn } from './swap.ts';
 import type { Companion } from './swap.ts';
 import { BuildDefinitionError } from './build-errors.ts';
@@ -23,19 +30,31 @@ export class OutputFolder {
   readonly staging: string;
   /** What the old dist/ holds that may be linked rather than written again. */
   private readonly previous: PreviousDist | undefined;
+  /** True when the staging folder is the last dist/ the cache kept, so `previous` is already in it. */
+  private readonly inPlace: boolean;
   /** Every file of this build and its object ('' with the cache off). */
   private readonly produced = new Map<string, string>();
   /** Files taken unchanged from the old dist/. */
   private readonly kept = new Set<string>();
+  /** Files that are another path's copy (mirror): made again from their original every build. */
+  private readonly copies = new Set<string>();
   private readonly dirs = new Set<string>();
 
   constructor(
     readonly outDir: string,
     private readonly cache: BuildCache = NO_CACHE,
   ) {
-    this.previous = cache.previousDist(outDir);
     this.staging = siblingFolder(outDir, 'staging');
-    mkdirSync(this.staging, { recursive: true });
+    // `_headers` names the build (its version and site), so a kept folder of another build is refused.
+    const restored = cache.restoredDist(outDir, this.staging, HEADERS_FILE);
+    this.inPlace = restored !== undefined;
+    this.previous = restored ?? cache.previousDist(outDir);
+    if (!this.inPlace) mkdirSync(this.staging, { recursive: true });
+  }
+
+  /** True when this build started from the last dist/ the cache kept, instead of an empty folder. */
+  get restored(): boolean {
+    return this.inPlace;
   }
 
   /** Paths of this build's files, relative to dist/. */
@@ -55,7 +74,7 @@ export class OutputFolder {
     if (this.keep(path, object)) return object;
     const target = this.stage(path);
     if (object !== undefined && this.cache.place(object, target)) return object;
-    writeFileSync(target, bytes);
+    writeFileFresh(target, bytes);
     if (object !== undefined) this.cache.adopt(object, target);
     return object;
   }
@@ -80,7 +99,7 @@ export class OutputFolder {
     const target = this.stage(path);
     const hash = this.cache.enabled ? objectHasher() : undefined;
     const between = Buffer.from(separator);
-    const fd = openSync(target, 'w');
+    const fd = replaceFile(target, () => openSync(target, 'wx'));
     try {
       let first = true;
       for (const part of parts) {
@@ -111,6 +130,12 @@ export class OutputFolder {
       if (except(path) || path.startsWith(`${prefix}/`)) continue;
       const mirrored = `${prefix}/${path}`;
       this.claim(mirrored, object || undefined);
+      this.copies.add(mirrored);
+      // In a kept folder, the copy of an unchanged file is still its link.
+      if (this.inPlace && this.kept.has(path) && this.previous!.holds(mirrored, object)) {
+        this.kept.add(mirrored);
+        continue;
+      }
       linkOrCopy(join(this.staging, path), this.stage(mirrored));
     }
   }
@@ -118,6 +143,7 @@ export class OutputFolder {
   /** Takes back a file placed earlier. */
   remove(path: string): void {
     this.kept.delete(path);
+    this.copies.delete(path);
     if (this.produced.delete(path)) rmSync(join(this.staging, path), { force: true });
   }
 
@@ -128,9 +154,12 @@ export class OutputFolder {
 
   /** Puts the complete folder in dist/'s place, with the companion file that belongs to it. */
   commit(companion?: Companion): void {
+    if (this.inPlace) this.removeUnmade();
     swapIn(this.staging, this.outDir, companion);
     // After the old tree is gone: removing it changed the ctime of every file shared with it.
-    if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced);
+    // A build that started from the folder the cache kept runs where dist/ does not stay in place
+    // (Netlify): the next one starts from the kept folder again and asks for no stamp.
+    if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced, (path) => !this.inPlace && !this.copies.has(path));
   }
 
   /** Removes the unfinished folder; dist/ is as it was. */
@@ -144,11 +173,31 @@ export class OutputFolder {
     this.claim(path, object);
     if (object === undefined || !this.previous?.holds(path, object)) return false;
     const target = this.stage(path);
-    linkOrCopy(join(this.outDir, path), target);
+    if (!this.inPlace) linkOrCopy(join(this.outDir, path), target);
     // The cache keeps the object too (a copy, if it had lost it), for a deploy without this dist/.
     this.cache.adopt(object, target);
     this.kept.add(path);
     return true;
+  }
+
+  /** In a kept folder: removes the files of the last build this one did not make, and the
+   * folders that leaves empty. */
+  private removeUnmade(): void {
+    const emptied = new Set<string>();
+    for (const path of this.previous!.paths()) {
+      if (this.produced.has(path)) continue;
+      rmSync(join(this.staging, path), { force: true });
+      emptied.add(dirname(path));
+    }
+    for (let dir of emptied) {
+      for (; dir !== '.' && dir !== ''; dir = dirname(dir)) {
+        try {
+          rmdirSync(join(this.staging, dir));
+        } catch {
+          break; // not empty: it holds a file this build made
+        }
+      }
+    }
   }
 
   private claim(path: string, object: string | undefined): void {
@@ -167,13 +216,14 @@ export class OutputFolder {
   }
 }
 
-/** A hard link to `source` at `target`, or a copy where the file system cannot link. */
+/** A hard link to `source` at `target` (in place of what is there), or a copy where the file
+ * system cannot link. */
 function linkOrCopy(source: string, target: string): void {
   try {
-    linkSync(source, target);
+    replaceFile(target, () => linkSync(source, target));
   } catch (error) {
     // A file system without hard links (or at its link limit): a copy does as well.
     if (!['EPERM', 'EMLINK', 'ENOTSUP', 'EXDEV'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    copyFileApart(source, target);
+    replaceFile(target, () => copyFileApart(source, target));
   }
 }

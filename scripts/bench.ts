@@ -4,7 +4,7 @@
  * as the figures this project compares itself with were measured, else under bench/work/.
  * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the reference
  * the cold build is measured against in the same run; a cold build (no cache, no dist/); warm ones
- * as on Netlify (the cache restored, no dist/): with nothing changed, after one skill's text changed,
+ * as on Netlify (the cache restored with the last dist/ the cache plugin keeps, no dist/): with nothing changed, after one skill's text changed,
  * and after the page frame changed (the shop's name: every page rendered again, every body from the
  * cache, as after a change of the layout); and a cold one on a single thread; then the catalog
  * function in process. Every build runs as `npm run build` does, from its bundled entry
@@ -16,11 +16,12 @@
  * Options: --sizes 1000,4000 to run other sizes (the README is then left alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
+import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 import type { PageReport } from '../build/emit/pages/render.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
@@ -94,8 +95,9 @@ for (const size of sizes) {
   };
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
   const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
-  /** As on Netlify: the cache restored, no dist/. */
-  const withoutDist = () => rmSync(out, { recursive: true, force: true });
+  /** As on Netlify: no dist/, the cache restored with the last dist/ inside it, where the cache
+   * plugin puts it back (build/netlify-plugin-cache/index.js, onSuccess then onPreBuild). */
+  const withoutDist = () => renameSync(out, join(cache, cacheLocation.lastDist));
   const eleventyWork = join(work, `eleventy-${size}`);
   timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
   rmSync(eleventyWork, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * build here is compared file by file with a fresh build, without cache or workers, of the same
  * content.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { pageFrame } from '../build/emit/pages/frame.ts';
 import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
+import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -157,6 +158,49 @@ describe('the build cache', () => {
     const outDir = join(root, 'deploy');
     const report = await run(outDir, { cacheDir });
     expect(report.pages.rendered).toBe(0);
+    expectSameTree(outDir, await fresh());
+  });
+
+  it('starts from the last dist/ the cache kept, as a deploy on Netlify does: nothing changed writes no file, an edit replaces only its own, and each ends as a fresh build', async () => {
+    const outDir = join(root, 'netlify');
+    const kept = join(cacheDir, cacheLocation.lastDist);
+    // What the cache plugin does between two deploys: dist/ moved into the cache, whole.
+    const keep = () => renameSync(outDir, kept);
+    const lines: string[] = [];
+    const deploy = () => run(outDir, { cacheDir, log: (line) => lines.push(line) });
+    const written = () => Number(/\((\d+) written/.exec(lines.find((line) => line.startsWith('write ')) ?? '')?.[1]);
+    const inode = (path: string) => statSync(join(outDir, path)).ino;
+    await deploy();
+    const before = { home: inode('index.html'), v1Home: inode('v1/index.html'), page: inode('skills/shape-up.html') };
+    keep();
+
+    lines.length = 0;
+    expect((await deploy()).pages.rendered).toBe(0);
+    expect(existsSync(kept)).toBe(false);
+    expect(written()).toBe(0);
+    // The very files of the kept folder, not copies of them.
+    expect([inode('index.html'), inode('v1/index.html'), inode('skills/shape-up.html')]).toEqual([before.home, before.v1Home, before.page]);
+    expectSameTree(outDir, await fresh());
+
+    // One skill's text changes and another becomes a draft.
+    appendFileSync(skillFile('shape-up'), '\nA sentence written for the kept folder.\n');
+    const drafted = skillFile('hooked');
+    writeFileSync(drafted, readFileSync(drafted, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
+    const unrelated = inode('skills/refactoring-ui.html');
+    keep();
+    const oldPage = readFileSync(join(kept, 'skills/shape-up.html'));
+    lines.length = 0;
+    const report = await deploy();
+    expect(report.pages.rendered).toBeLessThan(report.pages.jobs);
+    expect(written()).toBeGreaterThan(0);
+    expect(written()).toBeLessThan(report.files.length / 4);
+    expect(inode('skills/refactoring-ui.html')).toBe(unrelated);
+    const page = readFileSync(join(outDir, 'skills/shape-up.html'));
+    expect(page.toString()).toContain('A sentence written for the kept folder.');
+    // Replaced by a new file, never written through: the /v1 copy has the new bytes as well.
+    expect(readFileSync(join(outDir, 'v1/skills/shape-up.html')).equals(page)).toBe(true);
+    expect(page.equals(oldPage)).toBe(false);
+    for (const gone of ['skills/hooked.html', 'skills/hooked.json', 'skills/hooked.md', 'v1/skills/hooked.html']) expect(existsSync(join(outDir, gone))).toBe(false);
     expectSameTree(outDir, await fresh());
   });
 

@@ -5,6 +5,13 @@
  * which no program can set back, so a file whose stat still matches holds the recorded bytes; a
  * file changed within the clock's resolution of the record ("racily clean", as git calls it) is
  * hashed instead.
+ *
+ * On Netlify the published folder does not stay in place: the cache plugin moves it into the cache
+ * once it is deployed, and back beside the cache's own files before the next build
+ * (build/netlify-plugin-cache/). Its stamps do not survive Netlify's cache archive, but it went
+ * nowhere but the cache, so it is trusted as the cache's own objects are: `restoredDist` answers
+ * from the record alone, and the next build starts from that folder itself, one rename, instead of
+ * placing every file again.
  */
 import { lstatSync, readFileSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
@@ -18,6 +25,8 @@ export interface PreviousDist {
   holds(path: string, object: string): boolean;
   /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
   readonly hashed: number;
+  /** Every path the record names. */
+  paths(): Iterable<string>;
 }
 
 interface DistRecord {
@@ -34,24 +43,30 @@ const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}
  * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
 const RACY_NS = 20_000_000n;
 
-/** What the last build recorded in `recordPath` left in `outDir`, as far as it is still there unchanged. */
-export function previousDist(recordPath: string, outDir: string): PreviousDist | undefined {
-  let record: DistRecord;
-  let recordedAt: bigint;
+/** The record in `recordPath` and its own modification time (from the clock that stamps the
+ * files), when it is there and describes `outDir`. */
+function readRecord(recordPath: string, outDir: string): { record: DistRecord; recordedAt: bigint } | undefined {
   try {
-    record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
-    // The record's own modification time, from the clock that stamps the files.
-    recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
+    const record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
+    const recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
+    return record.outDir === outDir ? { record, recordedAt } : undefined;
   } catch {
     return undefined;
   }
-  if (record.outDir !== outDir) return undefined;
+}
+
+/** What the last build recorded in `recordPath` left in `outDir`, as far as it is still there unchanged. */
+export function previousDist(recordPath: string, outDir: string): PreviousDist | undefined {
+  const read = readRecord(recordPath, outDir);
+  if (!read) return undefined;
+  const { record, recordedAt } = read;
   const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
   let hashed = 0;
   return {
     get hashed() {
       return hashed;
     },
+    paths: () => files.keys(),
     holds(path, object) {
       const entry = files.get(path);
       if (entry?.object !== object) return false;
@@ -71,17 +86,39 @@ export function previousDist(recordPath: string, outDir: string): PreviousDist |
 }
 
 /**
- * Records `outDir` as it is now: every file of it and its object. The swap that just put `outDir`
- * in place removed the folder before it, and removing a link changes the change time of every
- * file the two folders shared, so at this moment every kept file looks just changed, and the next
- * build would have to hash each one ("racily clean"). Waiting out that window once, before the
- * stamps are taken, costs a few milliseconds and spares the next build reading every file.
+ * The last build's `outDir` as the cache plugin brought it back into `folder`, answered from the
+ * record alone (see the top of this file). `sentinel`, a file that differs between builds of
+ * different commits or sites, is read and checked: a folder from another build than the record's
+ * is refused whole. Undefined when there is no record of `outDir` or the folder is not its build's.
  */
-export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>): void {
-  sleep(Number(RACY_NS / 1_000_000n) + 5);
+export function restoredDist(recordPath: string, outDir: string, folder: string, sentinel: string): PreviousDist | undefined {
+  const read = readRecord(recordPath, outDir);
+  if (!read) return undefined;
+  const files = new Map(read.record.files.map(([path, object]) => [path, object]));
+  const expected = files.get(sentinel);
+  try {
+    if (expected === undefined || objectName(readFileSync(join(folder, sentinel))) !== expected) return undefined;
+  } catch {
+    return undefined;
+  }
+  return { hashed: 1, paths: () => files.keys(), holds: (path, object) => files.get(path) === object };
+}
+
+/**
+ * Records `outDir` as it is now: every file of it and its object, and the stamp of each that
+ * `stamped` names (a stamp is one `lstat`; a copy the next build makes again from its original,
+ * or a folder that will not stay in place, is never asked for one). The swap that just put
+ * `outDir` in place removed the folder before it, and removing a link changes the change time of
+ * every file the two folders shared, so at this moment every kept file looks just changed, and the
+ * next build would have to hash each one ("racily clean"). Waiting out that window once, before
+ * the stamps are taken, costs a few milliseconds and spares the next build reading every file.
+ */
+export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean): void {
+  const paths = [...files.keys()];
+  if (paths.some(stamped)) sleep(Number(RACY_NS / 1_000_000n) + 5);
   const record: DistRecord = {
     outDir,
-    files: Array.from(files, ([path, object]) => [path, object, stampOf(lstatSync(join(outDir, path), { bigint: true }))]),
+    files: Array.from(files, ([path, object]) => [path, object, stamped(path) ? stampOf(lstatSync(join(outDir, path), { bigint: true })) : '']),
   };
   writeFileAtomically(recordPath, JSON.stringify(record));
 }

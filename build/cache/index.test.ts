@@ -1,9 +1,10 @@
 /** The build cache on its own: what invalidates it, and what it keeps. */
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache } from './index.ts';
+import location from '../cache-location.json' with { type: 'json' };
 import { objectName } from './hash.ts';
 import { bodyFile } from '../render/body-cache.ts';
 import type { CodeFingerprints } from '../code-fingerprint.ts';
@@ -32,13 +33,66 @@ describe('the record of dist/', () => {
       files.set(path, objectName(`<p>${i}</p>`));
     }
     const cache = openCache(join(temporary(), 'cache'), code('code-1'));
-    cache.rememberDist(outDir, files);
+    cache.rememberDist(outDir, files, () => true);
     const previous = cache.previousDist(outDir)!;
     expect([...files].every(([path, object]) => previous.holds(path, object))).toBe(true);
     expect(previous.hashed).toBe(0);
     // A file written after the record is not trusted by its name: its stamp moved.
     writeFileSync(join(outDir, 'page-0.html'), '<p>changed</p>');
     expect(previous.holds('page-0.html', files.get('page-0.html')!)).toBe(false);
+  });
+});
+
+describe('the last dist/ the cache plugin kept', () => {
+  /** A build's dist/ recorded, then moved into the cache as the plugin leaves it before the next build. */
+  function kept(headers = 'x-build-version: 1') {
+    const root = temporary();
+    const outDir = join(root, 'dist');
+    const cacheDir = join(root, 'cache');
+    mkdirSync(outDir);
+    const files = new Map([
+      ['_headers', headers],
+      ['index.html', '<p>home</p>'],
+    ]);
+    for (const [path, bytes] of files) writeFileSync(join(outDir, path), bytes);
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, bytes]) => [path, objectName(bytes)])), () => true);
+    const folder = join(cacheDir, location.lastDist);
+    const inode = statSync(join(outDir, 'index.html')).ino;
+    mkdirSync(cacheDir, { recursive: true });
+    renameSync(outDir, folder);
+    return { root, outDir, cacheDir, folder, inode };
+  }
+
+  it('becomes the new staging folder by one rename, answered from the record alone', () => {
+    const { root, outDir, cacheDir, folder, inode } = kept();
+    const into = join(root, 'dist.staging-1');
+    const restored = openCache(cacheDir, code('code-1')).restoredDist(outDir, into, '_headers')!;
+    expect(restored.holds('index.html', objectName('<p>home</p>'))).toBe(true);
+    expect(restored.holds('index.html', objectName('<p>other</p>'))).toBe(false);
+    expect([...restored.paths()].sort()).toEqual(['_headers', 'index.html']);
+    expect(statSync(join(into, 'index.html')).ino).toBe(inode);
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it("is refused and removed when it is another build's (its sentinel differs from the record)", () => {
+    const { root, outDir, cacheDir, folder } = kept();
+    writeFileSync(join(folder, '_headers'), 'x-build-version: 2');
+    expect(openCache(cacheDir, code('code-1')).restoredDist(outDir, join(root, 'staging'), '_headers')).toBeUndefined();
+    expect(existsSync(folder)).toBe(false);
+    expect(existsSync(join(root, 'staging'))).toBe(false);
+  });
+
+  it('is removed unused when dist/ is there (a local build: its stamps decide)', () => {
+    const { root, outDir, cacheDir, folder } = kept();
+    mkdirSync(outDir);
+    expect(openCache(cacheDir, code('code-1')).restoredDist(outDir, join(root, 'staging'), '_headers')).toBeUndefined();
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it('is removed unused when the cache has no record of that dist/', () => {
+    const { root, cacheDir, folder } = kept();
+    expect(openCache(cacheDir, code('code-1')).restoredDist(join(root, 'elsewhere'), join(root, 'staging'), '_headers')).toBeUndefined();
+    expect(existsSync(folder)).toBe(false);
   });
 });
 

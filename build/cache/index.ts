@@ -18,14 +18,17 @@
  * at a time per cache folder (build/lock.ts).
  *
  * The cache also records dist/ as the last build left it (dist-record.ts), so the next build can
- * hard-link an unchanged file from the old dist/ instead of copying it.
+ * hard-link an unchanged file from the old dist/ instead of copying it. On Netlify, where dist/
+ * does not survive the deploy, the cache plugin keeps it whole in `last-dist/` (cache-location.json),
+ * and the next build starts from that folder instead of placing every file (write.ts).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import location from '../cache-location.json' with { type: 'json' };
 import type { CodeFingerprints } from '../code-fingerprint.ts';
-import { copyFileApart, copyFileAtomically, writeFileAtomically } from '../atomic-file.ts';
+import { copyFileApart, copyFileAtomically, replaceFile, writeFileAtomically } from '../atomic-file.ts';
 import { objectName } from './hash.ts';
-import { previousDist, rememberDist } from './dist-record.ts';
+import { previousDist, rememberDist, restoredDist } from './dist-record.ts';
 import type { PreviousDist } from './dist-record.ts';
 import type { BodyCacheSetup } from '../render/body-cache.ts';
 
@@ -79,8 +82,16 @@ export interface BuildCache {
   adopt(object: string, source: string): void;
   /** What the last build with this cache left in `outDir`, as far as it is still there unchanged. */
   previousDist(outDir: string): PreviousDist | undefined;
-  /** Records `outDir` as it is now: every file of it and its object. */
-  rememberDist(outDir: string, files: ReadonlyMap<string, string>): void;
+  /**
+   * The last build's `outDir` as the cache plugin kept it (`last-dist/`), moved to `into` (one
+   * rename), with what it holds; `sentinel` is a file that tells two builds apart. Undefined when
+   * there is none, when `outDir` exists (the folder is then stale and removed), or when it is not
+   * the recorded build's.
+   */
+  restoredDist(outDir: string, into: string, sentinel: string): PreviousDist | undefined;
+  /** Records `outDir` as it is now: every file of it and its object (and a stamp of those
+   * `stamped` names, see dist-record.ts). */
+  rememberDist(outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean): void;
   /** Writes the index of what this build used and removes every object it did not use. */
   commit(): void;
 }
@@ -98,6 +109,7 @@ export const NO_CACHE: BuildCache = {
   place: () => false,
   adopt: () => {},
   previousDist: () => undefined,
+  restoredDist: () => undefined,
   rememberDist: () => {},
   commit: () => {},
 };
@@ -117,6 +129,7 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
   const distPath = join(dir, 'dist.json');
   const objectsDir = join(dir, 'objects');
   const bodiesDir = join(dir, 'bodies');
+  const lastDistDir = join(dir, location.lastDist);
   const previous = readIndex(indexPath, fingerprints);
   const stored = new Set(previous.objects);
   const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, bodies: {}, objects: [] };
@@ -151,7 +164,7 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
     place(object, target) {
       if (!stored.has(object)) return false;
       try {
-        copyFileApart(objectPath(object), target);
+        replaceFile(target, () => copyFileApart(objectPath(object), target));
       } catch (error) {
         // Removed behind the index's back: a miss; the caller renders or writes it again, and
         // adopting that file stores the object anew.
@@ -176,7 +189,21 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       stored.add(object);
     },
     previousDist: (outDir) => previousDist(distPath, outDir),
-    rememberDist: (outDir, files) => rememberDist(distPath, outDir, files),
+    restoredDist(outDir, into, sentinel) {
+      if (!existsSync(lastDistDir)) return undefined;
+      const restored = existsSync(outDir) ? undefined : restoredDist(distPath, outDir, lastDistDir, sentinel);
+      if (restored) {
+        try {
+          renameSync(lastDistDir, into);
+          return restored;
+        } catch {
+          // Another file system than dist/'s (EXDEV): the files are placed one by one instead.
+        }
+      }
+      rmSync(lastDistDir, { recursive: true, force: true });
+      return undefined;
+    },
+    rememberDist: (outDir, files, stamped) => rememberDist(distPath, outDir, files, stamped),
     commit() {
       next.objects = [...used];
       writeFileAtomically(indexPath, JSON.stringify(next));

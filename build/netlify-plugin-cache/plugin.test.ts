@@ -1,7 +1,8 @@
 /**
  * The cache plugin with Netlify's own cache utility (@netlify/cache-utils, what `utils.cache` is in
  * a Netlify build): restoring and saving the build cache move its folder whole, so thousands of
- * rendered files cost one rename, never a copy each. Proven by inode: a moved file is the same file.
+ * rendered files cost one rename, never a copy each, and so does keeping the published folder
+ * from one deploy to the next. Proven by inode: a moved file is the same file.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bindOpts } from '@netlify/cache-utils';
 import location from '../cache-location.json' with { type: 'json' };
 // @ts-expect-error The plugin is JavaScript, as Netlify loads it.
-import { onPostBuild, onPreBuild } from './index.js';
+import { onPostBuild, onPreBuild, onSuccess } from './index.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -27,28 +28,84 @@ function netlify() {
 
 const inodeOf = (path: string) => statSync(path).ino;
 
+/** Runs `steps` as @netlify/build runs a plugin: in the build directory (lib/plugins/spawn.js,
+ * `cwd: buildDir`), its log kept quiet. */
+async function inBuildDirectory(site: string, steps: () => Promise<void>): Promise<void> {
+  const [cwd, log] = [process.cwd(), console.log];
+  process.chdir(site);
+  console.log = () => {};
+  try {
+    await steps();
+  } finally {
+    process.chdir(cwd);
+    console.log = log;
+  }
+}
+
+const ON_NETLIFY = { PUBLISH_DIR: 'dist', IS_LOCAL: false };
+
 describe('the build cache plugin', () => {
   it('saves the cache by moving its folder, and restores it the same way', async () => {
-    const { utils, local } = netlify();
+    const { site, utils, local } = netlify();
     const object = join(local, 'objects/ab/cdef');
     mkdirSync(join(object, '..'), { recursive: true });
     writeFileSync(object, '<p>page</p>');
     writeFileSync(join(local, 'index.json'), '{}');
     const inode = inodeOf(object);
-    const log = console.log;
-    console.log = () => {};
-    try {
-      await onPostBuild({ utils });
+    await inBuildDirectory(site, async () => {
+      await onPostBuild({ utils, constants: ON_NETLIFY });
       // Moved away: nothing left behind to copy, and the same file in Netlify's cache.
       expect(existsSync(local)).toBe(false);
       expect(await utils.cache.has(location.dir, {})).toBe(true);
 
-      await onPreBuild({ utils });
-    } finally {
-      console.log = log;
-    }
+      await onPreBuild({ utils, constants: ON_NETLIFY });
+    });
     expect(inodeOf(object)).toBe(inode);
     expect(statSync(join(local, 'index.json')).isFile()).toBe(true);
+  });
+});
+
+describe('the published folder', () => {
+  function deployed() {
+    const site = netlify();
+    const page = join(site.site, 'dist/skills/a.html');
+    mkdirSync(join(page, '..'), { recursive: true });
+    writeFileSync(page, '<p>a</p>');
+    mkdirSync(site.local, { recursive: true });
+    writeFileSync(join(site.local, 'index.json'), '{}');
+    return { ...site, page, inode: inodeOf(page) };
+  }
+
+  it('is kept once deployed, and comes back inside the build cache before the next build, moved', async () => {
+    const { site, utils, local, inode } = deployed();
+    const lastDist = join(local, location.lastDist);
+    await inBuildDirectory(site, async () => {
+      await onPostBuild({ utils, constants: ON_NETLIFY });
+      await onSuccess({ utils, constants: ON_NETLIFY });
+      expect(existsSync(join(site, 'dist'))).toBe(false);
+      await onPreBuild({ utils, constants: ON_NETLIFY });
+    });
+    expect(inodeOf(join(lastDist, 'skills/a.html'))).toBe(inode);
+    expect(existsSync(join(site, 'dist'))).toBe(false);
+    // Taken out of Netlify's cache: a later build cannot pair it with a newer cache.
+    expect(await utils.cache.has('dist', {})).toBe(false);
+  });
+
+  it('stays where it is after a local `netlify build`', async () => {
+    const { site, utils, page } = deployed();
+    await inBuildDirectory(site, () => onSuccess({ utils, constants: { ...ON_NETLIFY, IS_LOCAL: true } }));
+    expect(existsSync(page)).toBe(true);
+  });
+
+  it('is dropped when it comes back without the build cache it belongs with', async () => {
+    const { site, utils, local } = deployed();
+    rmSync(local, { recursive: true });
+    await inBuildDirectory(site, async () => {
+      await onSuccess({ utils, constants: ON_NETLIFY });
+      await onPreBuild({ utils, constants: ON_NETLIFY });
+    });
+    expect(existsSync(join(site, 'dist'))).toBe(false);
+    expect(existsSync(join(local, location.lastDist))).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 /** A render worker: page jobs in, their files written into the staging folder, their names out. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { objectName } from '../../cache/hash.ts';
+import { writeFileFresh } from '../../atomic-file.ts';
 import { renderTally } from '../../render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import { indexCatalog } from '../../../core/query.ts';
@@ -22,7 +23,8 @@ function write(path: string, bytes: string | Uint8Array): WrittenFile {
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  writeFileSync(target, bytes);
+  // A new file: in a kept folder (write.ts) the old one may be linked under /v1 too.
+  writeFileFresh(target, bytes);
   return [path, nameObjects ? objectName(bytes) : undefined];
 }
 
