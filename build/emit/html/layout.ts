@@ -73,7 +73,9 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
         ]),
         h('body', [
           h('a.skip-link', { href: '#main' }, 'Skip to content'),
-          siteHeader(frame, layout.current, layout.searchValue),
+          layout.searchValue === undefined
+            ? serialisedOnce(frame, `header ${layout.current}`, () => siteHeader(frame, layout.current, undefined))
+            : siteHeader(frame, layout.current, layout.searchValue),
           h('main#main', [layout.breadcrumbs ? h('div.wrap', breadcrumbs(layout.breadcrumbs)) : null, h('div.wrap', layout.content)]),
           siteFooter(frame, page),
         ]),
@@ -81,8 +83,28 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
     ],
   };
   // Raw nodes are only ever an editor's body, compiled and held to the body policy by the renderer
-  // (bodyHtml); everything else in the tree is escaped by the serialiser.
-  return `${toHtml(tree, { upperDoctype: true, allowDangerousHtml: true })}\n`;
+  // (bodyHtml), or parts of this frame the serialiser already wrote (serialisedOnce); everything
+  // else in the tree is escaped by the serialiser.
+  return `${toHtml(tree, SERIALISER_OPTIONS)}\n`;
+}
+
+const SERIALISER_OPTIONS = { upperDoctype: true, allowDangerousHtml: true } as const;
+
+const serialisedParts = new WeakMap<PageFrame, Map<string, Raw>>();
+
+/**
+ * A part of the frame that is the same on every page that shows it (the site header, the footer's
+ * sections), made and serialised once per build and thread instead of once per page. The
+ * serialiser writes an element the same wherever it stands (no option here depends on its
+ * neighbours, and none of these parts sits in a script or style), so the page's bytes are those
+ * of serialising the whole tree.
+ */
+function serialisedOnce(frame: PageFrame, part: string, make: () => Element): Raw {
+  let parts = serialisedParts.get(frame);
+  if (!parts) serialisedParts.set(frame, (parts = new Map()));
+  let raw = parts.get(part);
+  if (!raw) parts.set(part, (raw = { type: 'raw', value: toHtml(make(), SERIALISER_OPTIONS) }));
+  return raw;
 }
 
 /** An editor's rendered body, as it goes into a page's tree: HTML the renderer already made safe.
@@ -145,10 +167,10 @@ function breadcrumbs(crumbs: Crumb[]): Element {
 function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
   const link = (href: string, label: string, type?: string) => h('li', h('a', { href, type }, label));
   return h('footer.site-footer', h('div.wrap', [
-    h('section', { ariaLabelledBy: 'footer-shop' }, [
+    serialisedOnce(frame, 'footer shop', () => h('section', { ariaLabelledBy: 'footer-shop' }, [
       h('h2#footer-shop', frame.site.name),
       h('p', `${PRICES_NOTE} Prices are in euro.`),
-    ]),
+    ])),
     page
       ? h('section', { ariaLabelledBy: 'footer-page' }, [
           h('h2#footer-page', 'This page'),
@@ -158,7 +180,7 @@ function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
           ]),
         ])
       : null,
-    h('section', { ariaLabelledBy: 'footer-developers' }, [
+    serialisedOnce(frame, 'footer developers', () => h('section', { ariaLabelledBy: 'footer-developers' }, [
       h('h2#footer-developers', 'For developers'),
       h('ul', [
         link(frame.guideHref, 'API guide'),
@@ -167,6 +189,6 @@ function siteFooter(frame: PageFrame, page: PageRef | undefined): Element {
         link(publishedPath(LLMS_FILE), LLMS_FILE, 'text/plain'),
         link(publishedPath(SITEMAP_FILE), SITEMAP_FILE, 'application/xml'),
       ]),
-    ]),
+    ])),
   ]));
 }

@@ -54,12 +54,12 @@ export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
 export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: RenderedBody): string {
   const facts = markdownOf(blocks);
   const rest = `${facts}${body && !body.empty ? `\n${bodyMarkdown(body)}` : ''}`;
+  // lineWidth 0: no folding, so a long description stays one line a reader can grep. The estimate,
+  // a number, is the mapping's last entry, and a block mapping writes each entry on a line of its
+  // own: so the YAML is made once and only that line is written per count.
+  const yaml = yamlStringify(matter, { lineWidth: 0 });
   // The estimate counts the whole twin, its own front matter line included.
-  return selfCountingTokens((tokens) => {
-    // lineWidth 0: no folding, so a long description stays one line a reader can grep.
-    const yaml = yamlStringify({ ...matter, [TOKENS_KEY]: tokens }, { lineWidth: 0 });
-    return `---\n${yaml}---\n\n${rest}`;
-  }).text;
+  return selfCountingTokens((tokens) => `---\n${yaml}${yamlStringify({ [TOKENS_KEY]: tokens })}---\n\n${rest}`).text;
 }
 
 /** An editor's body as the twins carry it: the editor's text under the page's policy (build/render/markdown-body.ts). */
