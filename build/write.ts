@@ -9,13 +9,13 @@
  * build killed at any moment leaves one complete dist/ or the other.
  *
  * Without a dist/ but with the last one kept by the cache (as on Netlify, cache/dist-record.ts),
- * the new folder *is* that one, renamed: a file it holds unchanged is left where it is, a changed
- * one is replaced by a new file (never written through: its `/v1` copy shares its inode), and what
- * this build no longer makes is removed before the swap. A build that changed nothing then touches
- * no file but the few it writes whatever happens.
+ * the new folder *is* that one, renamed: a file it holds unchanged (same object, same size) is left
+ * where it is, a changed one is replaced by a new file (never written through: its `/v1` copy
+ * shares its inode), and every file this build did not make is removed before the swap. A build
+ * that changed nothing then writes no file.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
 import { objectHasher } from './cache/hash.ts';
 import { NO_CACHE } from './cache/index.ts';
@@ -157,9 +157,7 @@ export class OutputFolder {
     if (this.inPlace) this.removeUnmade();
     swapIn(this.staging, this.outDir, companion);
     // After the old tree is gone: removing it changed the ctime of every file shared with it.
-    // A build that started from the folder the cache kept runs where dist/ does not stay in place
-    // (Netlify): the next one starts from the kept folder again and asks for no stamp.
-    if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced, (path) => !this.inPlace && !this.copies.has(path));
+    if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced, (path) => !this.copies.has(path));
   }
 
   /** Removes the unfinished folder; dist/ is as it was. */
@@ -180,11 +178,13 @@ export class OutputFolder {
     return true;
   }
 
-  /** In a kept folder: removes the files of the last build this one did not make, and the
-   * folders that leaves empty. */
+  /** In a kept folder: removes every file this build did not make (the last build's, and anything
+   * added to the folder after it), and the folders that leaves empty. */
   private removeUnmade(): void {
     const emptied = new Set<string>();
-    for (const path of this.previous!.paths()) {
+    for (const entry of readdirSync(this.staging, { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory()) continue;
+      const path = relative(this.staging, join(entry.parentPath, entry.name));
       if (this.produced.has(path)) continue;
       rmSync(join(this.staging, path), { force: true });
       emptied.add(dirname(path));

@@ -1,17 +1,18 @@
 /**
- * `npm run bench`: build and query speed on seeded synthetic catalogues of 1,000, 4,000 and 10,000
- * skills (N/10 bundles), generated outside content/: in RAM (/dev/shm) where the machine has it,
- * as the figures this project compares itself with were measured, else under bench/work/.
- * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the reference
- * the cold build is measured against in the same run; a cold build (no cache, no dist/); warm ones
- * as on Netlify (the cache restored with the last dist/ the cache plugin keeps, no dist/): with nothing changed, after one skill's text changed,
- * and after the page frame changed (the shop's name: every page rendered again, every body from the
- * cache, as after a change of the layout); and a cold one on a single thread; then the catalog
- * function in process. Every build runs as `npm run build` does, from its bundled entry
- * (scripts/bundled.mjs), in a process of its own. Eleventy and the cold build are timed `--runs`
- * times (default 3) and their median run reported. One more cold build at 4,000 skills (or the
- * first size) runs under V8's CPU profiler, and its self time by package is printed, so a
- * regression shows where it is without a profiler session.
+ * `npm run bench`: build and query speed on seeded synthetic catalogues of 1,000, 4,000, 10,000
+ * and 50,000 skills (N/10 bundles), generated outside content/: in RAM (/dev/shm) where the machine
+ * has it, as the figures this project compares itself with were measured, else under bench/work/.
+ * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the
+ * reference the cold build is measured against in the same run; a cold build (no cache, no dist/);
+ * warm ones as on Netlify (no dist/, the cache restored with the last dist/ the cache plugin keeps
+ * in it): with nothing changed, after one skill's text changed, and after the page frame changed
+ * (the shop's name: every page rendered again, every body from the cache, as after a change of the
+ * layout); and a cold one on a single thread; then the catalog function in process. Every build
+ * runs as `npm run build` does, from its bundled entry (scripts/bundled.mjs), in a process of its
+ * own. Eleventy and the cold build are timed `--runs` times (default 3) and their median run
+ * reported; a build that fails is reported as failed and the next size is measured. One more cold
+ * build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its self time by
+ * package is printed, so a regression shows where it is without a profiler session.
  * Prints tables, writes bench/results.json and the tables into README.md.
  * Options: --sizes 1000,4000 to run other sizes (the README is then left alone), --runs N.
  */
@@ -47,6 +48,9 @@ interface BuildRun {
   peakRssMb: number;
   pages?: PageReport;
   timings?: Record<string, number>;
+  /** Why the build did not finish (its last line of error), when it did not: the table says so
+   * instead of the bench stopping, and the sizes after it are still measured. */
+  failed?: string;
 }
 
 const DEFAULT_SIZES = '1000,4000,10000,50000';
@@ -82,16 +86,26 @@ for (const size of sizes) {
     const [command, first] = script.includes('eleventy') ? [tsx, []] : [process.execPath, [bundled]];
     return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
   };
-  /** `times` runs (each after `before`), the one with the median wall time kept. */
-  const timed = (run: RunName, times: number, measure: () => Report, before: () => void = () => {}) => {
+  /** `times` runs (each after `before`), the one with the median wall time kept; false (and the
+   * failure in the table) when a run failed. */
+  const timed = (run: RunName, times: number, measure: () => Report, before: () => void = () => {}): boolean => {
     const reports: Report[] = [];
     for (let i = 0; i < times; i++) {
       console.error(`N = ${size}: ${run}${times > 1 ? `, run ${i + 1} of ${times}` : ''}…`);
       before();
-      reports.push(measure());
+      try {
+        reports.push(measure());
+      } catch (error) {
+        const stderr = String((error as { stderr?: unknown }).stderr ?? error);
+        const failed = stderr.split('\n').find((line) => /Error|error:/.test(line))?.trim() ?? stderr.trim().split('\n').pop() ?? 'failed';
+        console.error(`N = ${size}: ${run} failed: ${failed}`);
+        builds.push({ size, run, wallMs: NaN, startupMs: NaN, cpuMs: NaN, skillsPerSecond: NaN, peakRssMb: NaN, failed });
+        return false;
+      }
     }
     const report = reports.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(reports.length / 2)];
     builds.push({ size, run, ...report, skillsPerSecond: Math.round(size / (report.wallMs / 1000)) });
+    return true;
   };
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
   const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
@@ -110,18 +124,28 @@ for (const size of sizes) {
     profile = { size, cpuMs: report.cpuMs, packages: profileByPackage(profiles, PROJECT_ROOT) };
     rmSync(profiles, { recursive: true, force: true });
   }
-  // The last cold run's output and cache stay for the warm runs.
-  timed('cold', runs, () => once('scripts/bench/build-once.ts', buildArgs()), clean);
-  withoutDist();
-  runBuild('warm, nothing changed');
-  appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n');
-  withoutDist();
-  runBuild('warm, one skill changed');
-  // Every page's frame changes; no body does.
+  // The last cold run's output and cache stay for the warm runs; without them nothing else of this
+  // size can be measured.
+  if (!timed('cold', runs, () => once('scripts/bench/build-once.ts', buildArgs()), clean)) {
+    clean();
+    continue;
+  }
+  // Each warm build starts from the one before it.
+  const warm = (run: RunName, change: () => void = () => {}) => {
+    change();
+    withoutDist();
+    return runBuild(run);
+  };
   const site = join(content, 'site.yaml');
-  writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two'));
-  withoutDist();
-  runBuild('warm, page frame changed');
+  const warmed =
+    warm('warm, nothing changed') &&
+    warm('warm, one skill changed', () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n')) &&
+    // Every page's frame changes; no body does.
+    warm('warm, page frame changed', () => writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two')));
+  if (!warmed) {
+    clean();
+    continue;
+  }
 
   console.error(`N = ${size}: queries…`);
   const layout = readLayout(constants);
@@ -143,7 +167,7 @@ const eleventyWall = (size: number) => builds.find((b) => b.size === size && b.r
 const buildTable = [
   '| skills | build | wall | with start-up | vs Eleventy | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...builds.map((b) =>
+  ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | |` :
     `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
     (b.pages
       ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${fmt(b.pages.bodies)} (${fmt(b.pages.bodiesReused ?? 0)}) | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`

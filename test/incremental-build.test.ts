@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../build/index.ts';
 import type { BuildOptions, BuildResult } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
-import { pageJobs } from '../build/emit/pages/registry.ts';
+import { jobName, pageJobs } from '../build/emit/pages/registry.ts';
 import type { SkillPageInput } from '../build/emit/pages/inputs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
 import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
@@ -189,6 +189,10 @@ describe('the build cache', () => {
     const unrelated = inode('skills/refactoring-ui.html');
     keep();
     const oldPage = readFileSync(join(kept, 'skills/shape-up.html'));
+    // What a plugin running after the build might leave in the published folder: a file of its
+    // own and a page rewritten in place. Neither goes into the next deploy.
+    writeFileSync(join(kept, 'stray.html'), '<p>not from the build</p>');
+    appendFileSync(join(kept, 'skills/design-sprint.html'), '<!-- post-processed -->');
     lines.length = 0;
     const report = await deploy();
     expect(report.pages.rendered).toBeLessThan(report.pages.jobs);
@@ -200,7 +204,8 @@ describe('the build cache', () => {
     // Replaced by a new file, never written through: the /v1 copy has the new bytes as well.
     expect(readFileSync(join(outDir, 'v1/skills/shape-up.html')).equals(page)).toBe(true);
     expect(page.equals(oldPage)).toBe(false);
-    for (const gone of ['skills/hooked.html', 'skills/hooked.json', 'skills/hooked.md', 'v1/skills/hooked.html']) expect(existsSync(join(outDir, gone))).toBe(false);
+    for (const gone of ['skills/hooked.html', 'skills/hooked.json', 'skills/hooked.md', 'v1/skills/hooked.html', 'stray.html']) expect(existsSync(join(outDir, gone))).toBe(false);
+    expect(readFileSync(join(outDir, 'v1/skills/design-sprint.html'), 'utf8')).not.toContain('post-processed');
     expectSameTree(outDir, await fresh());
   });
 
@@ -229,6 +234,18 @@ describe('render workers', () => {
     const report = await run(outDir, { cacheDir: null, threads: 2, workerThreshold: 0 });
     expect(report.pages.threads).toBe(2);
     expectSameTree(outDir, await fresh());
+  });
+
+  it('name the pages a worker was rendering when it ran out of heap, and its limit', async () => {
+    const { model } = await run(join(root, 'for-a-heap'), { cacheDir: null, threads: 1 });
+    const jobs = pageJobs(model).filter((candidate) => candidate.kind === 'skill').slice(0, 2);
+    // A worker that fills its heap on the first batch it is given.
+    const script = join(root, 'hungry-worker.mjs');
+    writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n");
+    const setup = { script, frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    await expect(renderInWorkers(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
+      new RegExp(`a render worker \\(heap limit 65 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
+    );
   });
 
   it('name the page that failed to render', async () => {

@@ -9,9 +9,8 @@
  * On Netlify the published folder does not stay in place: the cache plugin moves it into the cache
  * once it is deployed, and back beside the cache's own files before the next build
  * (build/netlify-plugin-cache/). Its stamps do not survive Netlify's cache archive, but it went
- * nowhere but the cache, so it is trusted as the cache's own objects are: `restoredDist` answers
- * from the record alone, and the next build starts from that folder itself, one rename, instead of
- * placing every file again.
+ * nowhere but the cache: `restoredDist` answers from the record and each file's size, and the
+ * next build starts from that folder itself, one rename, instead of placing every file again.
  */
 import { lstatSync, readFileSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
@@ -25,8 +24,6 @@ export interface PreviousDist {
   holds(path: string, object: string): boolean;
   /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
   readonly hashed: number;
-  /** Every path the record names. */
-  paths(): Iterable<string>;
 }
 
 interface DistRecord {
@@ -66,7 +63,6 @@ export function previousDist(recordPath: string, outDir: string): PreviousDist |
     get hashed() {
       return hashed;
     },
-    paths: () => files.keys(),
     holds(path, object) {
       const entry = files.get(path);
       if (entry?.object !== object) return false;
@@ -86,22 +82,34 @@ export function previousDist(recordPath: string, outDir: string): PreviousDist |
 }
 
 /**
- * The last build's `outDir` as the cache plugin brought it back into `folder`, answered from the
- * record alone (see the top of this file). `sentinel`, a file that differs between builds of
- * different commits or sites, is read and checked: a folder from another build than the record's
- * is refused whole. Undefined when there is no record of `outDir` or the folder is not its build's.
+ * The last build's `outDir` as the cache plugin kept it, now in `folder`, answered from the record
+ * (see the top of this file): a file is held when the record names it with that object and it
+ * still has the recorded size, which catches a file rewritten after the build (a post-processing
+ * plugin) or lost on the way. `sentinel`, a file that differs between builds of different commits
+ * or sites, is read and checked: a folder of another build than the record's is refused whole.
+ * Undefined when there is no record of `outDir` or the folder is not its build's.
  */
 export function restoredDist(recordPath: string, outDir: string, folder: string, sentinel: string): PreviousDist | undefined {
   const read = readRecord(recordPath, outDir);
   if (!read) return undefined;
-  const files = new Map(read.record.files.map(([path, object]) => [path, object]));
-  const expected = files.get(sentinel);
+  // A copy (no stamp) is asked about only once its original was found unchanged.
+  const files = new Map(read.record.files.map(([path, object, stamp]) => [path, { object, size: stamp === '' ? undefined : Number(stamp.split(':')[1]) }]));
+  const expected = files.get(sentinel)?.object;
   try {
     if (expected === undefined || objectName(readFileSync(join(folder, sentinel))) !== expected) return undefined;
   } catch {
     return undefined;
   }
-  return { hashed: 1, paths: () => files.keys(), holds: (path, object) => files.get(path) === object };
+  return {
+    hashed: 1,
+    holds(path, object) {
+      const entry = files.get(path);
+      if (entry?.object !== object) return false;
+      if (entry.size === undefined) return true;
+      const stat = lstatSync(join(folder, path), { throwIfNoEntry: false });
+      return stat !== undefined && stat.isFile() && stat.size === entry.size;
+    },
+  };
 }
 
 /**

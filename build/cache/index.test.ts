@@ -69,9 +69,19 @@ describe('the last dist/ the cache plugin kept', () => {
     const restored = openCache(cacheDir, code('code-1')).restoredDist(outDir, into, '_headers')!;
     expect(restored.holds('index.html', objectName('<p>home</p>'))).toBe(true);
     expect(restored.holds('index.html', objectName('<p>other</p>'))).toBe(false);
-    expect([...restored.paths()].sort()).toEqual(['_headers', 'index.html']);
     expect(statSync(join(into, 'index.html')).ino).toBe(inode);
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('does not hold a file rewritten or lost after the build', () => {
+    const { root, outDir, cacheDir, folder } = kept();
+    writeFileSync(join(folder, 'index.html'), '<p>home, post-processed</p>');
+    const into = join(root, 'staging');
+    const restored = openCache(cacheDir, code('code-1')).restoredDist(outDir, into, '_headers')!;
+    expect(restored.holds('index.html', objectName('<p>home</p>'))).toBe(false);
+    rmSync(join(into, 'index.html'));
+    expect(restored.holds('index.html', objectName('<p>home</p>'))).toBe(false);
+    expect(restored.holds('_headers', objectName('x-build-version: 1'))).toBe(true);
   });
 
   it("is refused and removed when it is another build's (its sentinel differs from the record)", () => {

@@ -191,11 +191,13 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
     previousDist: (outDir) => previousDist(distPath, outDir),
     restoredDist(outDir, into, sentinel) {
       if (!existsSync(lastDistDir)) return undefined;
-      const restored = existsSync(outDir) ? undefined : restoredDist(distPath, outDir, lastDistDir, sentinel);
-      if (restored) {
+      if (!existsSync(outDir)) {
         try {
           renameSync(lastDistDir, into);
-          return restored;
+          const restored = restoredDist(distPath, outDir, into, sentinel);
+          if (restored) return restored;
+          rmSync(into, { recursive: true, force: true });
+          return undefined;
         } catch {
           // Another file system than dist/'s (EXDEV): the files are placed one by one instead.
         }

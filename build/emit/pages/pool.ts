@@ -4,13 +4,14 @@
  * folder itself and answers with their paths and object names only: rendered pages never cross
  * between threads, and this thread's memory stays the size of the model.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from './frame.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
+import { jobName } from './registry.ts';
 import type { PageJob } from './registry.ts';
 import { PageRenderError } from '../../build-errors.ts';
 import type { DocRef } from './page-ref.ts';
@@ -55,12 +56,26 @@ export interface WorkersTally extends RenderTally {
   bodiesReused: number;
 }
 
-/** Old-generation heap of an item worker: a batch's pages are small, and a capped heap is
- * collected early instead of growing the process by hundreds of megabytes of garbage. */
-const ITEM_HEAP_MB = 64;
-/** The catalogue's pages hold the whole catalogue and a page listing all of it: measured at about
- * seven times catalog.json's size, so eight, plus room for the code. */
-const catalogueHeapMb = (catalogBytes: number) => 64 + Math.ceil((8 * catalogBytes) / 2 ** 20);
+/**
+ * Old-generation heap of a worker whose largest piece of work reads `inputBytes` of JSON: a capped
+ * heap is collected early instead of growing the process by hundreds of megabytes of garbage. The
+ * catalogue's pages hold about seven times catalog.json while they are made (they list all of it),
+ * so eight; a page of cards (a cluster's page lists every skill of its cluster, thousands at 50,000
+ * skills) holds many times its job's JSON, which carries only what the cards show. So the bound is
+ * taken high: it is a ceiling for the collector, not memory taken. 64 MB for the code and a batch
+ * of small pages.
+ */
+export const workerHeapMb = (inputBytes: number, perByte = 8) => 64 + Math.ceil((perByte * inputBytes) / 2 ** 20);
+
+/** Node's code for a worker stopped at its heap limit. */
+const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
+
+/** What a page of cards holds per byte of its job's JSON, as a ceiling (see workerHeapMb). */
+const CARD_PAGE_HEAP_PER_BYTE = 32;
+
+/** A batch closes at BATCH jobs or at this much JSON, so that a large job (a cluster's page) goes
+ * alone and a worker's heap follows the largest job rather than the sum of a batch of them. */
+const BATCH_BYTES = 1024 * 1024;
 
 const BUNDLES = fileURLToPath(new URL('../../../node_modules/.cache/skill-catalogue-workers/', import.meta.url));
 
@@ -89,9 +104,12 @@ export function workerBundle(codeVersion: string): string {
   });
   renameSync(`${temporary}.map`, `${file}.map`);
   renameSync(temporary, file);
-  // Bundles of other code are of no further use.
+  // Bundles of other code are of no further use here, but another copy of the project sharing
+  // node_modules (a second work tree) may be building with one right now: only those a day old go.
+  const stale = Date.now() - 24 * 60 * 60 * 1000;
   for (const other of readdirSync(BUNDLES)) {
-    if (/\.mjs(\.map)?$/.test(other) && !join(BUNDLES, other).startsWith(file)) rmSync(join(BUNDLES, other), { force: true });
+    const path = join(BUNDLES, other);
+    if (/\.mjs(\.map)?$/.test(other) && !path.startsWith(file) && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < stale) rmSync(path, { force: true });
   }
   return file;
 }
@@ -100,28 +118,58 @@ function startWorker(setup: WorkerSetup, heapMb: number): Worker {
   return new Worker(setup.script, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
 }
 
+/** The jobs' indexes in batches of at most BATCH jobs and BATCH_BYTES of JSON (a job larger than
+ * that alone), in order. */
+export function batchesOf(count: number, sizes: readonly number[]): number[][] {
+  const batches: number[][] = [];
+  let batchBytes = 0;
+  for (let i = 0; i < count; i++) {
+    const size = sizes[i] ?? 0;
+    const last = batches.at(-1);
+    if (last && last.length < BATCH && batchBytes + size <= BATCH_BYTES) {
+      last.push(i);
+      batchBytes += size;
+    } else {
+      batches.push([i]);
+      batchBytes = size;
+    }
+  }
+  return batches;
+}
+
+/**
+ * Renders `jobs` on `threads` workers. `sizes` are the jobs' sizes as JSON (their identities,
+ * registry.ts), which size the workers' heaps (workerHeapMb); without them each job is taken to be
+ * small.
+ */
 export async function renderInWorkers(
   setup: WorkerSetup,
   jobs: readonly PageJob[],
   threads: number,
   onWritten: (jobIndex: number, files: WrittenFile[], bodies: string[]) => void,
+  sizes: readonly number[] = [],
 ): Promise<WorkersTally> {
-  const batches: number[][] = [];
-  for (let i = 0; i < jobs.length; i += BATCH) batches.push(jobs.slice(i, i + BATCH).map((_, k) => i + k));
+  const batches = batchesOf(jobs.length, sizes);
   const tally: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
-  const workers = Array.from({ length: Math.min(threads, batches.length) }, () => startWorker(setup, ITEM_HEAP_MB));
+  const largestBatch = Math.max(0, ...batches.map((batch) => batch.reduce((sum, i) => sum + (sizes[i] ?? 0), 0)));
+  const heapMb = workerHeapMb(largestBatch, CARD_PAGE_HEAP_PER_BYTE);
+  const workers = Array.from({ length: Math.min(threads, batches.length) }, () => startWorker(setup, heapMb));
   let next = 0;
   let done = 0;
+  /** The batches each worker was given and has not answered yet, to name them if it dies. */
+  const inFlight = new Map<Worker, Set<number>>(workers.map((worker) => [worker, new Set()]));
   try {
     await new Promise<void>((resolve, reject) => {
       if (batches.length === 0) return resolve();
       const feed = (worker: Worker) => {
         if (next >= batches.length) return;
         const batch = next++;
+        inFlight.get(worker)!.add(batch);
         worker.postMessage({ kind: 'batch', batch, jobs: batches[batch].map((i) => jobs[i]) } satisfies WorkerRequest);
       };
       for (const worker of workers) {
         worker.on('message', (reply: WorkerReply) => {
+          inFlight.get(worker)!.delete(reply.batch);
           try {
             reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
           } catch (error) {
@@ -133,7 +181,14 @@ export async function renderInWorkers(
           if (++done === batches.length) return resolve();
           feed(worker);
         });
-        worker.on('error', reject);
+        worker.on('error', (error) => {
+          // A page that throws is named by the worker itself; a worker that runs out of heap is
+          // named here, with the pages it had been given.
+          if ((error as NodeJS.ErrnoException).code !== OUT_OF_MEMORY) return reject(error);
+          const pages = [...inFlight.get(worker)!].flatMap((batch) => batches[batch].map((i) => jobName(jobs[i])));
+          const shown = pages.length > 6 ? [...pages.slice(0, 6), `${pages.length - 6} more`] : pages;
+          reject(new PageRenderError(`a render worker (heap limit ${heapMb} MB) stopped while rendering ${shown.join(', ')}: ${error.message}`, { cause: error }));
+        });
         worker.on('exit', (code) => {
           if (done < batches.length) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
         });
@@ -148,11 +203,13 @@ export async function renderInWorkers(
 
 /** The catalogue's own pages in a worker of their own, its heap sized to the catalogue. */
 export async function renderCatalogueInWorker(setup: WorkerSetup, catalogJson: string, docs: DocRef[]): Promise<WrittenFile[]> {
-  const worker = startWorker(setup, catalogueHeapMb(Buffer.byteLength(catalogJson)));
+  const heapMb = workerHeapMb(Buffer.byteLength(catalogJson));
+  const worker = startWorker(setup, heapMb);
   try {
     return await new Promise<WrittenFile[]>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => resolve(reply.files[0]));
-      worker.on('error', reject);
+      worker.on('error', (error) =>
+        reject((error as NodeJS.ErrnoException).code === OUT_OF_MEMORY ? new PageRenderError(`the catalogue pages' worker (heap limit ${heapMb} MB) stopped: ${error.message}`, { cause: error }) : error));
       worker.on('exit', (code) => reject(new PageRenderError(`the catalogue pages' worker stopped (exit code ${code})`)));
       worker.postMessage({ kind: 'catalogue', catalogJson, docs } satisfies WorkerRequest);
     });

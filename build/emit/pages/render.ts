@@ -59,7 +59,8 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const catalogueKey = reuse.key(frameKey, 'catalogue', model.catalogFile.layout.etag, JSON.stringify(docs));
   const catalogueDone = reuse.take(catalogueKey) !== undefined;
 
-  const keys = jobs.map((job) => reuse.key(frameKey, jobIdentity(job)));
+  const identities = jobs.map(jobIdentity);
+  const keys = identities.map((identity) => reuse.key(frameKey, identity));
   const toRender = jobs.flatMap((_, i) => {
     const stored = reuse.take(keys[i]);
     if (!stored) return [i];
@@ -83,7 +84,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files, bodies) => {
       for (const [path, object] of files) output.addWritten(path, object);
       rendered(k, files, bodies);
-    });
+    }, toRender.map((i) => identities[i].length));
     // In a worker of its own once the item workers are done, so the two never add up in memory.
     if (!catalogueDone) {
       const files = await renderCatalogueInWorker(setup, model.catalogFile.bytes, docs);
