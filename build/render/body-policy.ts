@@ -55,27 +55,38 @@ export function allowsElement(tagName: string): boolean {
   return allowedElements.has(tagName);
 }
 
+/**
+ * The sanitiser's verdicts on addresses seen lately: the same address comes back often (a shop's
+ * own links, a book's site), and asking the sanitiser costs more than the rest of a link. Bounded,
+ * since every body brings addresses of its own: kept whole, a render worker's memory grew with the
+ * catalogue (at 50,000 skills past its heap) and an editor's thousands of links would grow it too.
+ */
+const VERDICTS_KEPT = 4096;
 const linkVerdicts = new Map<string, boolean>();
 const imageVerdicts = new Map<string, boolean>();
 
-/** Whether a link may point at `url` (as remark-rehype writes it into `href`). */
-export function allowsLink(url: string): boolean {
-  let allowed = linkVerdicts.get(url);
+function remembered(verdicts: Map<string, boolean>, url: string, judge: () => boolean): boolean {
+  let allowed = verdicts.get(url);
   if (allowed === undefined) {
-    allowed = sanitised({ type: 'element', tagName: 'a', properties: { href: url }, children: [] })?.properties.href === url;
-    linkVerdicts.set(url, allowed);
+    allowed = judge();
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(url, allowed);
   }
   return allowed;
 }
 
+/** How many verdicts are remembered now (at most 2 × VERDICTS_KEPT). */
+export const rememberedVerdicts = (): number => linkVerdicts.size + imageVerdicts.size;
+
+/** Whether a link may point at `url` (as remark-rehype writes it into `href`). */
+export function allowsLink(url: string): boolean {
+  return remembered(linkVerdicts, url, () => sanitised({ type: 'element', tagName: 'a', properties: { href: url }, children: [] })?.properties.href === url);
+}
+
 /** Whether an image may load `url` (as remark-rehype writes it into `src`). */
 export function allowsImage(url: string): boolean {
-  let allowed = imageVerdicts.get(url);
-  if (allowed === undefined) {
-    allowed = (!BODY_POLICY.ownImagesOnly || isOwnAddress(url)) && sanitised({ type: 'element', tagName: 'img', properties: { src: url }, children: [] })?.properties.src === url;
-    imageVerdicts.set(url, allowed);
-  }
-  return allowed;
+  return remembered(imageVerdicts, url, () =>
+    (!BODY_POLICY.ownImagesOnly || isOwnAddress(url)) && sanitised({ type: 'element', tagName: 'img', properties: { src: url }, children: [] })?.properties.src === url);
 }
 
 /** A relative or root-relative URL: no scheme, not protocol-relative (browsers read `/\` as `//`). */
