@@ -52,11 +52,6 @@ export class OutputFolder {
     if (!this.inPlace) mkdirSync(this.staging, { recursive: true });
   }
 
-  /** True when this build started from the last dist/ the cache kept, instead of an empty folder. */
-  get restored(): boolean {
-    return this.inPlace;
-  }
-
   /** Paths of this build's files, relative to dist/. */
   get files(): string[] {
     return [...this.produced.keys()];

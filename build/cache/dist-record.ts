@@ -114,8 +114,8 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
 
 /**
  * Records `outDir` as it is now: every file of it and its object, and the stamp of each that
- * `stamped` names (a stamp is one `lstat`; a copy the next build makes again from its original,
- * or a folder that will not stay in place, is never asked for one). The swap that just put
+ * `stamped` names (a stamp is one `lstat`; a copy the next build makes again from its original is
+ * never asked for one). The swap that just put
  * `outDir` in place removed the folder before it, and removing a link changes the change time of
  * every file the two folders shared, so at this moment every kept file looks just changed, and the
  * next build would have to hash each one ("racily clean"). Waiting out that window once, before

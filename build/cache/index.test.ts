@@ -63,7 +63,7 @@ describe('the last dist/ the cache plugin kept', () => {
     return { root, outDir, cacheDir, folder, inode };
   }
 
-  it('becomes the new staging folder by one rename, answered from the record alone', () => {
+  it("becomes the new staging folder by one rename, answered from the record and each file's size", () => {
     const { root, outDir, cacheDir, folder, inode } = kept();
     const into = join(root, 'dist.staging-1');
     const restored = openCache(cacheDir, code('code-1')).restoredDist(outDir, into, '_headers')!;
