@@ -110,7 +110,7 @@ for (const size of sizes) {
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
   const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
   /** As on Netlify: no dist/, the cache restored with the last dist/ inside it, where the cache
-   * plugin puts it back (build/netlify-plugin-cache/index.js, onSuccess then onPreBuild). */
+   * plugin puts it back (build/netlify-plugin-cache/index.js, onEnd then onPreBuild). */
   const withoutDist = () => renameSync(out, join(cache, cacheLocation.lastDist));
   const eleventyWork = join(work, `eleventy-${size}`);
   timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));

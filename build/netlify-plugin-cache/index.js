@@ -9,15 +9,16 @@
 // github.com/netlify/build packages/cache-utils, option `move`). Restoring thousands of rendered
 // files is then one rename, and after onPostBuild the build no longer needs its local copy.
 //
-// The published folder is kept too, whole, once it is deployed: onSuccess runs after the deploy
+// The published folder is kept too, whole, once it is deployed: onEnd runs after the deploy
 // (@netlify/build lib/plugins/events.js, runsAfterDeploy: onSuccess and onEnd; the deploy is a
 // core step of onPostBuild, lib/plugins_core/deploy/index.js, and waits for Netlify's processing
-// when a plugin has a post-deploy handler, lib/plugins_core/deploy/buildbot_client.js), so moving
-// it away then takes nothing from the deploy. Before the next build it goes back inside the build
-// cache as `last-dist/`, and the build starts from it instead of placing every file again
-// (build/write.ts). A restore moves it out of Netlify's cache, so a kept folder is used at most
-// once: a build whose deploy fails keeps none, and the next build cannot take an older folder for
-// the newer cache's. A local `netlify build` keeps its dist/ where it is.
+// when a plugin has a post-deploy handler, lib/plugins_core/deploy/buildbot_client.js), and after
+// every plugin's onSuccess, so moving it away then takes nothing from the deploy or from another
+// plugin. Before the next build it goes back inside the build cache as `last-dist/`, and the build
+// starts from it instead of placing every file again (build/write.ts). A restore moves it out of
+// Netlify's cache, so a kept folder is used at most once: a build that fails (onEnd is given its
+// error) keeps none, and the next build cannot take an older folder for the newer cache's. A local
+// `netlify build` keeps its dist/ where it is.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import location from '../cache-location.json' with { type: 'json' };
@@ -44,7 +45,7 @@ export const onPostBuild = async ({ utils }) => {
   await utils.cache.save(location.dir, CACHE_OPTIONS);
 };
 
-export const onSuccess = async ({ utils, constants }) => {
-  if (constants.IS_LOCAL) return;
+export const onEnd = async ({ utils, constants, error }) => {
+  if (error || constants.IS_LOCAL) return;
   await utils.cache.save(constants.PUBLISH_DIR, CACHE_OPTIONS);
 };

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bindOpts } from '@netlify/cache-utils';
 import location from '../cache-location.json' with { type: 'json' };
 // @ts-expect-error The plugin is JavaScript, as Netlify loads it.
-import { onPostBuild, onPreBuild, onSuccess } from './index.js';
+import { onEnd, onPostBuild, onPreBuild } from './index.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -81,7 +81,7 @@ describe('the published folder', () => {
     const lastDist = join(local, location.lastDist);
     await inBuildDirectory(site, async () => {
       await onPostBuild({ utils, constants: ON_NETLIFY });
-      await onSuccess({ utils, constants: ON_NETLIFY });
+      await onEnd({ utils, constants: ON_NETLIFY });
       expect(existsSync(join(site, 'dist'))).toBe(false);
       await onPreBuild({ utils, constants: ON_NETLIFY });
     });
@@ -91,17 +91,21 @@ describe('the published folder', () => {
     expect(await utils.cache.has('dist', {})).toBe(false);
   });
 
-  it('stays where it is after a local `netlify build`', async () => {
+  it('stays where it is after a local `netlify build`, and after a build that failed', async () => {
     const { site, utils, page } = deployed();
-    await inBuildDirectory(site, () => onSuccess({ utils, constants: { ...ON_NETLIFY, IS_LOCAL: true } }));
+    await inBuildDirectory(site, async () => {
+      await onEnd({ utils, constants: { ...ON_NETLIFY, IS_LOCAL: true } });
+      await onEnd({ utils, constants: ON_NETLIFY, error: new Error('the deploy failed') });
+    });
     expect(existsSync(page)).toBe(true);
+    expect(await utils.cache.has('dist', {})).toBe(false);
   });
 
   it('is dropped when it comes back without the build cache it belongs with', async () => {
     const { site, utils, local } = deployed();
     rmSync(local, { recursive: true });
     await inBuildDirectory(site, async () => {
-      await onSuccess({ utils, constants: ON_NETLIFY });
+      await onEnd({ utils, constants: ON_NETLIFY });
       await onPreBuild({ utils, constants: ON_NETLIFY });
     });
     expect(existsSync(join(site, 'dist'))).toBe(false);
