@@ -5,12 +5,13 @@
  * generator (KILL_SEED to replay a run), spread over each build's working time, measured from its
  * first line of output so that the start-up of Node does not take the kills.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import { BUILD_ENV, runBuild, sameTree, spawnBuild, treeOf } from '../helpers/build-process.ts';
+import cacheLocation from '../../build/cache-location.json' with { type: 'json' };
 
 const SEED = Number(process.env.KILL_SEED ?? 20260101);
 const KILLS = Number(process.env.KILL_COUNT ?? 30);
@@ -137,5 +138,43 @@ describe('a build killed at a random moment', () => {
       }
     }
     console.log(`${KILLS} kills (seed ${SEED}, spread over ${workMs.toFixed(0)} ms of work): ${outcomes.previous} left the previous build, ${outcomes.new} the new one`);
+  });
+});
+
+describe('a deploy that starts from the last published folder, killed at a random moment', () => {
+  const KEPT_KILLS = Math.max(1, Math.round(KILLS / 3));
+  /** What the cache plugin does between two deploys: dist/ moved into the build cache, whole. */
+  const keep = () => renameSync(dist(), join(cache(), cacheLocation.lastDist));
+
+  it(`leaves no dist/ or the new complete one, and the next build ends complete, ${KEPT_KILLS} times (seed ${SEED})`, { timeout: 600_000 }, async () => {
+    const next = random(SEED + 1);
+    let current: Version = 'a';
+    await runBuild([...buildArgs(current), '--quiet']);
+    keep();
+    const timing = spawnBuild(buildArgs('b'));
+    await timing.started;
+    const startedAt = performance.now();
+    await timing.done;
+    const workMs = performance.now() - startedAt;
+    current = 'b';
+    expectNothingLeftOver(current);
+
+    for (let kill = 0; kill < KEPT_KILLS; kill++) {
+      keep();
+      const target: Version = current === 'a' ? 'b' : 'a';
+      const run = spawnBuild(buildArgs(target));
+      await run.started;
+      await new Promise((resolve) => setTimeout(resolve, next() * workMs * 1.2));
+      run.child.kill('SIGKILL');
+      await run.done;
+      // The kept folder is the new output folder from its rename on: a kill leaves no dist/ (the
+      // deploy fails, nothing is published) or the new build whole, never a mix.
+      if (existsSync(dist())) expect(versionInDist()).toBe(target);
+      // The next deploy, with or without the kept folder, publishes the new build whole.
+      if (existsSync(dist())) keep();
+      await runBuild([...buildArgs(target), '--quiet']);
+      expectNothingLeftOver(target);
+      current = target;
+    }
   });
 });
