@@ -57,15 +57,17 @@ export interface WorkersTally extends RenderTally {
 }
 
 /**
- * Old-generation heap of a worker whose largest piece of work reads `inputBytes` of JSON: a capped
- * heap is collected early instead of growing the process by hundreds of megabytes of garbage. The
+ * Old-generation heap of a worker whose largest piece of work reads `inputBytes` of JSON. The
  * catalogue's pages hold about seven times catalog.json while they are made (they list all of it),
  * so eight; a page of cards (a cluster's page lists every skill of its cluster, thousands at 50,000
- * skills) holds many times its job's JSON, which carries only what the cards show. So the bound is
- * taken high: it is a ceiling for the collector, not memory taken. 64 MB for the code and a batch
- * of small pages.
+ * skills) holds many times its job's JSON, which carries only what the cards show. It is a ceiling
+ * for the collector, not memory taken, and it must stand well clear of what a worker keeps live
+ * between pages (its code, the body policy's verdicts, a batch in flight: about 100 MB at 4,000
+ * skills): a ceiling just above that makes V8 collect on almost every allocation. With 64 MB as
+ * the base a cold build of 4,000 skills took 45 s and 78 s of CPU on two threads, more than on one;
+ * with 256 MB, 28 s and 47 s.
  */
-export const workerHeapMb = (inputBytes: number, perByte = 8) => 64 + Math.ceil((perByte * inputBytes) / 2 ** 20);
+export const workerHeapMb = (inputBytes: number, perByte = 8) => 256 + Math.ceil((perByte * inputBytes) / 2 ** 20);
 
 /** Node's code for a worker stopped at its heap limit. */
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
