@@ -128,9 +128,12 @@ const STOP_WORDS = new Set(
   'a an and are as at be by do for from has have how i if in into is it its me my no not of on or our so than that the their them then there these they this to was we what when which who why will with you your'.split(' '),
 );
 
+const ASCII = /^[\0-\x7f]*$/;
+
 /** Lower case without accents ("Café" is "cafe"), so a query need not match an editor's spelling of them. */
 function processTerm(term: string): string | null {
-  const plain = term.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  // ASCII has nothing to decompose or strip: most words skip both steps.
+  const plain = (ASCII.test(term) ? term : term.normalize('NFD').replace(/\p{M}+/gu, '')).toLowerCase();
   return plain === '' || STOP_WORDS.has(plain) ? null : plain;
 }
 
@@ -177,8 +180,19 @@ export const COMMON_WORD_SHARE = 0.5;
 
 type IndexedFields = Record<Field, string> & { id: number };
 
+/** processTerm remembered per word for one index: a catalogue says the same few thousand words
+ * over and over, and each is read twice (commonWords, then the index). */
+function rememberedTerms(): (token: string) => string | null {
+  const terms = new Map<string, string | null>();
+  return (token) => {
+    let term = terms.get(token);
+    if (term === undefined) terms.set(token, (term = processTerm(token)));
+    return term;
+  };
+}
+
 /** Per field (but the title), the words more than COMMON_WORD_SHARE of the items have there. */
-function commonWords(rows: readonly IndexedFields[]): Map<string, Set<string>> {
+function commonWords(rows: readonly IndexedFields[], termOf: (token: string) => string | null): Map<string, Set<string>> {
   const common = new Map<string, Set<string>>();
   for (const field of FIELDS) {
     if (field === 'title') continue;
@@ -186,7 +200,7 @@ function commonWords(rows: readonly IndexedFields[]): Map<string, Set<string>> {
     for (const row of rows) {
       const seen = new Set<string>();
       for (const token of tokenize(row[field])) {
-        const term = processTerm(token);
+        const term = termOf(token);
         if (term !== null) seen.add(term);
       }
       for (const term of seen) counts.set(term, (counts.get(term) ?? 0) + 1);
@@ -207,11 +221,12 @@ export function makeSearchIndex(documents: readonly SearchDocument[]): SearchInd
     summary: document.summary.join('\n'),
     body: document.body,
   }));
-  const common = commonWords(rows);
+  const termOf = rememberedTerms();
+  const common = commonWords(rows, termOf);
   const engine = new MiniSearch({
     ...INDEX_OPTIONS,
     processTerm: (token: string, field?: string) => {
-      const term = processTerm(token);
+      const term = termOf(token);
       return term !== null && field !== undefined && common.get(field)?.has(term) ? null : term;
     },
   });
