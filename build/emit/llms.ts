@@ -15,7 +15,7 @@ import { homeRef } from './pages/kinds/home/ref.ts';
 import { skillRef } from './pages/kinds/skill/ref.ts';
 import type { DocRef } from './pages/page-ref.ts';
 import { listedIn } from './pages/listing.ts';
-import { markdownOf } from './markdown/document.ts';
+import { markdownOf } from './markdown/serialize.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';

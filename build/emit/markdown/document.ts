@@ -1,21 +1,17 @@
 /**
  * A Markdown twin: YAML front matter with exactly title, description, url, type, site and tokens,
- * then the page's facts, then (when the page has one) the editor's body, all serialised from mdast trees.
+ * then the page's facts (mdast blocks, written by serialize.ts), then (when the page has one) the editor's body.
  * The body is the tree the page was rendered from (build/render/markdown-body.ts), held to the same
  * policy: no raw HTML, links only to web and mail addresses. Serialised rather than copied, every
  * construct it opens is closed (an unclosed fence gets its closing fence), so each twin stands on
  * its own, also where llms-full.txt joins them.
  */
-import { unified } from 'unified';
-import remarkGfm from 'remark-gfm';
-import remarkStringify from 'remark-stringify';
-import type { Root } from 'mdast';
 import type { RenderedBody } from '../../render/markdown-body.ts';
 import { stringify as yamlStringify } from 'yaml';
 import type { PageType, PageRef } from '../pages/page-ref.ts';
 import type { PageFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
-import { text } from './escape-text.ts';
+import { markdownOf } from './serialize.ts';
 import { selfCountingTokens, TOKENS_KEY } from '../../../core/markdown-tokens.ts';
 
 /** What a page says of itself (the first five of core/twin-front-matter.ts); twinDocument adds the
@@ -28,20 +24,6 @@ export interface TwinFrontMatter {
   type: PageType;
   /** The site's base URL, as `site` in catalog.json. */
   site: string;
-}
-
-export const STRINGIFY_OPTIONS = { bullet: '-', emphasis: '_', strong: '*', fence: '`', fences: true, listItemIndent: 'one', rule: '-' } as const;
-
-const stringifier = unified()
-  // Cells unpadded: padding every row to its column's widest cell would let one wide cell multiply
-  // an editor's table by its number of rows.
-  .use(remarkGfm, { tablePipeAlign: false })
-  .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text } })
-  .freeze();
-
-/** Serialise generated blocks (escaping whatever editors wrote) to Markdown. */
-export function markdownOf(blocks: Block[]): string {
-  return stringifier.stringify({ type: 'root', children: blocks } satisfies Root);
 }
 
 export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
