@@ -157,12 +157,24 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
 
   const output = new OutputFolder(outDir, cache);
   try {
-    for (const [name, emitter] of Object.entries(emitters)) {
-      await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
-    }
-    const pages = await timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
+    // The pages first: on render workers they are most of a cold build, and this thread makes the
+    // other artifacts meanwhile, handing the workers more pages between one artifact and the next.
+    const pagesDone = timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
       `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
       `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU${report.bodiesReused > 0 ? `, ${report.bodiesReused} rendered bodies from the cache` : ''})`);
+    // Awaited below, after the other artifacts: a failure before then is not an unhandled one.
+    pagesDone.catch(() => {});
+    try {
+      for (const [name, emitter] of Object.entries(emitters)) {
+        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      // The workers write into the folder that is about to go: they finish (or fail) first.
+      await pagesDone.catch(() => {});
+      throw error;
+    }
+    const pages = await pagesDone;
     await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
     await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
     // The functions' constants change with dist/, as part of the same swap.

@@ -13,8 +13,10 @@ import { ContentError } from '../build/content-error.ts';
 import { jobName, pageJobs } from '../build/emit/pages/registry.ts';
 import type { SkillPageInput } from '../build/emit/pages/inputs.ts';
 import { pageFrame } from '../build/emit/pages/frame.ts';
-import { renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
+import { liveWorkers, renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
+import { emitters } from '../build/emit/index.ts';
+import type { AnyEmitter } from '../build/emit/keyed.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 
@@ -236,6 +238,68 @@ describe('render workers', () => {
     expectSameTree(outDir, await fresh());
   });
 
+  /** Runs a build that fails while the workers render, and gives its error, the unhandled
+   * rejections seen meanwhile, and whether dist/ and its siblings are as they were. */
+  async function failingBuild(name: string, options: BuildOptions, arrange: () => () => void): Promise<{ error: unknown; workersLeft: number; unhandled: unknown[]; unchanged: boolean; leftovers: string[] }> {
+    const outDir = join(root, name);
+    await run(outDir, { cacheDir: null, threads: 1 });
+    const before = treeOf(outDir);
+    const restore = arrange();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let error: unknown;
+    let workersLeft = -1;
+    try {
+      await run(outDir, { cacheDir: null, threads: 2, workerThreshold: 0, ...options });
+    } catch (caught) {
+      error = caught;
+    } finally {
+      // Counted the moment the build has ended: a worker still running would write on.
+      workersLeft = liveWorkers();
+      // A turn of the event loop, so a rejection nobody handled would have been reported.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      process.off('unhandledRejection', onUnhandled);
+      restore();
+    }
+    const after = treeOf(outDir);
+    const unchanged = after.size === before.size && [...before].every(([path, bytes]) => after.get(path)?.equals(bytes));
+    return { error, workersLeft, unhandled, unchanged, leftovers: readdirSync(root).filter((entry) => entry.startsWith(`${name}.`)) };
+  }
+
+  it('end a build with the error of an artifact made while they render, once they are done, and leave dist/ as it was', async () => {
+    const all = emitters as Record<string, AnyEmitter>;
+    // The first artifact, so it fails while the workers are still starting on their pages.
+    const [first] = Object.keys(all);
+    const { error, workersLeft, unhandled, unchanged, leftovers } = await failingBuild('artifact-fails', {}, () => {
+      const emitter = all[first];
+      all[first] = () => {
+        throw new Error(`${first} failed here`);
+      };
+      return () => (all[first] = emitter);
+    });
+    expect(String(error)).toContain(`${first} failed here`);
+    expect(workersLeft).toBe(0);
+    expect(unhandled).toEqual([]);
+    expect(unchanged).toBe(true);
+    expect(leftovers).toEqual([]);
+  });
+
+  it('end a build with the page that failed while the other artifacts were made, and leave dist/ as it was', async () => {
+    const changed = skillFile('shape-up');
+    const text = readFileSync(changed, 'utf8');
+    // Once the model exists, a body changes under the build: its page cannot be rendered.
+    const log = (line: string) => {
+      if (line.startsWith('model ')) writeFileSync(changed, `${text}\nChanged while the build runs.\n`);
+    };
+    const { error, workersLeft, unhandled, unchanged, leftovers } = await failingBuild('page-fails', { log }, () => () => writeFileSync(changed, text));
+    expect(String(error)).toMatch(/shape-up\.md changed while the build was running/);
+    expect(workersLeft).toBe(0);
+    expect(unhandled).toEqual([]);
+    expect(unchanged).toBe(true);
+    expect(leftovers).toEqual([]);
+  });
+
   it('name the pages a worker was rendering when it ran out of heap, and its limit', async () => {
     const { model } = await run(join(root, 'for-a-heap'), { cacheDir: null, threads: 1 });
     const jobs = pageJobs(model).filter((candidate) => candidate.kind === 'skill').slice(0, 2);
@@ -244,7 +308,7 @@ describe('render workers', () => {
     writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n");
     const setup = { script, frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
-      new RegExp(`a render worker \\(heap limit 65 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
+      new RegExp(`a render worker \\(heap limit 257 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
     );
   });
 

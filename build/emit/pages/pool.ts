@@ -20,9 +20,10 @@ import type { BodyCacheSetup } from '../../render/body-cache.ts';
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
 const BATCH = 24;
-/** Batches in flight per worker: enough to keep it busy while this thread renders a catalogue
- * page or writes the last results. */
-const IN_FLIGHT = 4;
+/** Batches in flight per worker: enough to keep it busy (about a second and a half of pages)
+ * while this thread makes the other artifacts, whose longest (the search index) holds it that
+ * long, and few enough that the workers' queues run dry together at the end. */
+const IN_FLIGHT = 16;
 
 
 export interface WorkerSetup {
@@ -42,6 +43,8 @@ export type WorkerRequest =
   | { kind: 'catalogue'; catalogJson: string; docs: DocRef[] };
 
 export interface WorkerReply {
+  /** What it answers: a batch (by its number), or the catalogue's own pages. */
+  kind: WorkerRequest['kind'];
   batch: number;
   files: WrittenFile[][];
   /** The keys of the rendered bodies each job used (build/render/body-cache.ts). */
@@ -49,6 +52,14 @@ export interface WorkerReply {
   tally: RenderTally;
   /** Bodies taken from the body cache instead of rendered. */
   bodiesReused: number;
+}
+
+/** The catalogue's own pages (the overview, the index pages, the clusters' pages, llms.txt), made
+ * from the whole of catalog.json: one job, given to the first worker before any batch. */
+export interface CatalogueJob {
+  catalogJson: string;
+  docs: DocRef[];
+  onWritten: (files: WrittenFile[]) => void;
 }
 
 /** What the workers rendered, all told. */
@@ -116,8 +127,16 @@ export function workerBundle(codeVersion: string): string {
   return file;
 }
 
+/** Workers started and not yet exited: none once a build has ended, however it ended, since they
+ * write into its output folder. */
+const live = new Set<Worker>();
+export const liveWorkers = (): number => live.size;
+
 function startWorker(setup: WorkerSetup, heapMb: number): Worker {
-  return new Worker(setup.script, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  const worker = new Worker(setup.script, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  live.add(worker);
+  worker.once('exit', () => live.delete(worker));
+  return worker;
 }
 
 /** The jobs' indexes in batches of at most BATCH jobs and BATCH_BYTES of JSON (a job larger than
@@ -140,9 +159,9 @@ export function batchesOf(count: number, sizes: readonly number[]): number[][] {
 }
 
 /**
- * Renders `jobs` on `threads` workers. `sizes` are the jobs' sizes as JSON (their identities,
- * registry.ts), which size the workers' heaps (workerHeapMb); without them each job is taken to be
- * small.
+ * Renders `jobs` on `threads` workers, and the catalogue's own pages when `catalogue` is given.
+ * `sizes` are the jobs' sizes as JSON (their identities, registry.ts), which size the workers'
+ * heaps (workerHeapMb); without them each job is taken to be small.
  */
 export async function renderInWorkers(
   setup: WorkerSetup,
@@ -150,19 +169,25 @@ export async function renderInWorkers(
   threads: number,
   onWritten: (jobIndex: number, files: WrittenFile[], bodies: string[]) => void,
   sizes: readonly number[] = [],
+  catalogue?: CatalogueJob,
 ): Promise<WorkersTally> {
   const batches = batchesOf(jobs.length, sizes);
   const tally: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   const largestBatch = Math.max(0, ...batches.map((batch) => batch.reduce((sum, i) => sum + (sizes[i] ?? 0), 0)));
-  const heapMb = workerHeapMb(largestBatch, CARD_PAGE_HEAP_PER_BYTE);
-  const workers = Array.from({ length: Math.min(threads, batches.length) }, () => startWorker(setup, heapMb));
+  // The catalogue's worker holds the catalogue's pages, then batches, never both at once.
+  const heapMb = Math.max(workerHeapMb(largestBatch, CARD_PAGE_HEAP_PER_BYTE), catalogue ? workerHeapMb(Buffer.byteLength(catalogue.catalogJson)) : 0);
+  const workers = Array.from({ length: Math.max(catalogue ? 1 : 0, Math.min(threads, batches.length)) }, () => startWorker(setup, heapMb));
+  const replies = batches.length + (catalogue ? 1 : 0);
   let next = 0;
   let done = 0;
-  /** The batches each worker was given and has not answered yet, to name them if it dies. */
+  /** The batches each worker was given and has not answered yet (CATALOGUE for the catalogue's
+   * pages), to name them if it dies. */
+  const CATALOGUE = -1;
   const inFlight = new Map<Worker, Set<number>>(workers.map((worker) => [worker, new Set()]));
+  const named = (batch: number) => (batch === CATALOGUE ? ['the catalogue\'s pages'] : batches[batch].map((i) => jobName(jobs[i])));
   try {
     await new Promise<void>((resolve, reject) => {
-      if (batches.length === 0) return resolve();
+      if (replies === 0) return resolve();
       const feed = (worker: Worker) => {
         if (next >= batches.length) return;
         const batch = next++;
@@ -171,51 +196,39 @@ export async function renderInWorkers(
       };
       for (const worker of workers) {
         worker.on('message', (reply: WorkerReply) => {
-          inFlight.get(worker)!.delete(reply.batch);
+          inFlight.get(worker)!.delete(reply.kind === 'catalogue' ? CATALOGUE : reply.batch);
           try {
-            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
+            if (reply.kind === 'catalogue') catalogue!.onWritten(reply.files[0]);
+            else reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
           } catch (error) {
             return reject(error);
           }
           tally.bodies += reply.tally.bodies;
           tally.bodyMs += reply.tally.bodyMs;
           tally.bodiesReused += reply.bodiesReused;
-          if (++done === batches.length) return resolve();
+          if (++done === replies) return resolve();
           feed(worker);
         });
         worker.on('error', (error) => {
           // A page that throws is named by the worker itself; a worker that runs out of heap is
           // named here, with the pages it had been given.
           if ((error as NodeJS.ErrnoException).code !== OUT_OF_MEMORY) return reject(error);
-          const pages = [...inFlight.get(worker)!].flatMap((batch) => batches[batch].map((i) => jobName(jobs[i])));
+          const pages = [...inFlight.get(worker)!].flatMap(named);
           const shown = pages.length > 6 ? [...pages.slice(0, 6), `${pages.length - 6} more`] : pages;
           reject(new PageRenderError(`a render worker (heap limit ${heapMb} MB) stopped while rendering ${shown.join(', ')}: ${error.message}`, { cause: error }));
         });
         worker.on('exit', (code) => {
-          if (done < batches.length) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
+          if (done < replies) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
         });
-        for (let i = 0; i < IN_FLIGHT; i++) feed(worker);
       }
+      if (catalogue) {
+        inFlight.get(workers[0])!.add(CATALOGUE);
+        workers[0].postMessage({ kind: 'catalogue', catalogJson: catalogue.catalogJson, docs: catalogue.docs } satisfies WorkerRequest);
+      }
+      for (const worker of workers) for (let i = 0; i < IN_FLIGHT; i++) feed(worker);
     });
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
   return tally;
-}
-
-/** The catalogue's own pages in a worker of their own, its heap sized to the catalogue. */
-export async function renderCatalogueInWorker(setup: WorkerSetup, catalogJson: string, docs: DocRef[]): Promise<WrittenFile[]> {
-  const heapMb = workerHeapMb(Buffer.byteLength(catalogJson));
-  const worker = startWorker(setup, heapMb);
-  try {
-    return await new Promise<WrittenFile[]>((resolve, reject) => {
-      worker.on('message', (reply: WorkerReply) => resolve(reply.files[0]));
-      worker.on('error', (error) =>
-        reject((error as NodeJS.ErrnoException).code === OUT_OF_MEMORY ? new PageRenderError(`the catalogue pages' worker (heap limit ${heapMb} MB) stopped: ${error.message}`, { cause: error }) : error));
-      worker.on('exit', (code) => reject(new PageRenderError(`the catalogue pages' worker stopped (exit code ${code})`)));
-      worker.postMessage({ kind: 'catalogue', catalogJson, docs } satisfies WorkerRequest);
-    });
-  } finally {
-    await worker.terminate();
-  }
 }

@@ -17,7 +17,7 @@ import { pageFrame } from './frame.ts';
 import type { PageFrame } from './frame.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './registry.ts';
 import type { PageJob } from './registry.ts';
-import { renderCatalogueInWorker, renderInWorkers, workerBundle } from './pool.ts';
+import { renderInWorkers, workerBundle } from './pool.ts';
 import type { WorkersTally } from './pool.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
 import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
@@ -81,16 +81,20 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   let inWorkers: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   if (useWorkers) {
     const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled, bodies: cache.bodies };
+    // The catalogue's pages go first, to one of the workers, while the others start on the items:
+    // no core waits for the one job that lists the whole catalogue.
+    const catalogue = catalogueDone ? undefined : {
+      catalogJson: model.catalogFile.bytes,
+      docs,
+      onWritten: (files: WrittenFile[]) => {
+        for (const [path, object] of files) output.addWritten(path, object);
+        reuse.keep(catalogueKey, files);
+      },
+    };
     inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files, bodies) => {
       for (const [path, object] of files) output.addWritten(path, object);
       rendered(k, files, bodies);
-    }, toRender.map((i) => identities[i].length));
-    // In a worker of its own once the item workers are done, so the two never add up in memory.
-    if (!catalogueDone) {
-      const files = await renderCatalogueInWorker(setup, model.catalogFile.bytes, docs);
-      for (const [path, object] of files) output.addWritten(path, object);
-      reuse.keep(catalogueKey, files);
-    }
+    }, toRender.map((i) => identities[i].length), catalogue);
   } else {
     const write = (files: Iterable<{ path: string; bytes: string | Uint8Array }>) => Array.from(files, (file): WrittenFile => [file.path, output.add(file)]);
     if (!catalogueDone) reuse.keep(catalogueKey, write(cataloguePages(frame, model.catalog, model.index, docs)));

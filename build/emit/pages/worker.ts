@@ -46,6 +46,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
   }
   const after = renderTally();
   const reply: WorkerReply = {
+    kind: request.kind,
     batch: request.kind === 'batch' ? request.batch : 0,
     files,
     bodies,
