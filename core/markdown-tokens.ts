@@ -38,16 +38,19 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * The estimate for a document that states its own estimate: `render(n)` is the document saying n.
- * Writing the number changes the length by its digits, so the count is taken again until it holds
- * (the estimate only grows with its digits, so it settles within a step or two).
+ * The estimate for a document that states its own estimate: `before`, then `statement(n)` saying n,
+ * then `after`. Writing the number changes the length by its digits, so the count is taken again
+ * until it holds (the estimate only grows with its digits, so it settles within a step or two);
+ * only the statement is counted again, and the document is put together once.
  */
-export function selfCountingTokens(render: (tokens: number) => string): { tokens: number; text: string } {
+export function selfCountingTokens(before: string, statement: (tokens: number) => string, after: string): { tokens: number; text: string } {
+  // Code points add up across the parts: a low surrogate is left out wherever it stands.
+  const fixed = codePoints(before) + codePoints(after);
   let tokens = 0;
   for (;;) {
-    const text = render(tokens);
-    const counted = estimateTokens(text);
-    if (counted === tokens) return { tokens, text };
+    const line = statement(tokens);
+    const counted = Math.ceil((fixed + codePoints(line)) / CHARACTERS_PER_TOKEN);
+    if (counted === tokens) return { tokens, text: `${before}${line}${after}` };
     tokens = counted;
   }
 }

@@ -41,7 +41,7 @@ export function twinDocument(matter: TwinFrontMatter, blocks: Block[], body?: Re
   // own: so the YAML is made once and only that line is written per count.
   const yaml = yamlStringify(matter, { lineWidth: 0 });
   // The estimate counts the whole twin, its own front matter line included.
-  return selfCountingTokens((tokens) => `---\n${yaml}${yamlStringify({ [TOKENS_KEY]: tokens })}---\n\n${rest}`).text;
+  return selfCountingTokens(`---\n${yaml}`, (tokens) => yamlStringify({ [TOKENS_KEY]: tokens }), `---\n\n${rest}`).text;
 }
 
 /** An editor's body as the twins carry it: the editor's text under the page's policy (build/render/markdown-body.ts). */
