@@ -13,6 +13,8 @@
  * reported; a build that fails is reported as failed and the next size is measured. One more cold
  * build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its self time by
  * package is printed, so a regression shows where it is without a profiler session.
+ * The warm build where nothing changed at that size runs once more under the profiler too, its self
+ * time printed by function, since it spends its time in no one package.
  * Prints tables, writes bench/results.json and the tables into README.md.
  * Options: --sizes 1000,4000 to run other sizes (the README is then left alone), --runs N.
  */
@@ -28,7 +30,7 @@ import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
 import type { LatencyResult } from './bench/query-timing.ts';
 import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts';
-import { profileByPackage } from './bench/profile.ts';
+import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { PackageTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 
@@ -58,6 +60,8 @@ const { values } = parseArgs({ options: { sizes: { type: 'string', default: DEFA
 const sizes = values.sizes!.split(',').map(Number);
 const runs = Math.max(1, Number(values.runs));
 let profile: { size: number; cpuMs: number; packages: PackageTime[] } | undefined;
+/** The warm build where nothing changed, at the same size: its time is in no one package. */
+let warmProfile: { size: number; cpuMs: number; functions: PackageTime[] } | undefined;
 const work = ramDisk() ?? join(PROJECT_ROOT, 'bench/work');
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 /** Our builds start as `npm run build` does: Node on the bundle of their entry. */
@@ -115,14 +119,23 @@ for (const size of sizes) {
   const eleventyWork = join(work, `eleventy-${size}`);
   timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
   rmSync(eleventyWork, { recursive: true, force: true });
-  if (size === PROFILED_SIZE || (profile === undefined && !sizes.includes(PROFILED_SIZE))) {
-    console.error(`N = ${size}: cold build under the CPU profiler…`);
-    clean();
+  /** One more build, under V8's CPU profiler: its report and its profiles, summarised by `summary`. */
+  const profiled = <T>(summary: (profiles: string) => T): { report: Report; summary: T } => {
     const profiles = join(work, 'profiles');
     rmSync(profiles, { recursive: true, force: true });
     const report = once('scripts/bench/build-once.ts', buildArgs(), { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profiles}` });
-    profile = { size, cpuMs: report.cpuMs, packages: profileByPackage(profiles, PROJECT_ROOT) };
-    rmSync(profiles, { recursive: true, force: true });
+    try {
+      return { report, summary: summary(profiles) };
+    } finally {
+      rmSync(profiles, { recursive: true, force: true });
+    }
+  };
+  const profiledSize = size === PROFILED_SIZE || (profile === undefined && !sizes.includes(PROFILED_SIZE));
+  if (profiledSize) {
+    console.error(`N = ${size}: cold build under the CPU profiler…`);
+    clean();
+    const { report, summary } = profiled((profiles) => profileByPackage(profiles, PROJECT_ROOT));
+    profile = { size, cpuMs: report.cpuMs, packages: summary };
   }
   // The last cold run's output and cache stay for the warm runs; without them nothing else of this
   // size can be measured.
@@ -137,8 +150,17 @@ for (const size of sizes) {
     return runBuild(run);
   };
   const site = join(content, 'site.yaml');
+  /** Nothing changed again, under the profiler: the build after it starts from the same state. */
+  const profileWarm = () => {
+    console.error(`N = ${size}: warm build, nothing changed, under the CPU profiler…`);
+    withoutDist();
+    const { report, summary } = profiled((profiles) => profileByFunction(profiles, PROJECT_ROOT));
+    warmProfile = { size, cpuMs: report.cpuMs, functions: summary };
+    return true;
+  };
   const warmed =
     warm('warm, nothing changed') &&
+    (!profiledSize || profileWarm()) &&
     warm('warm, one skill changed', () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n')) &&
     // Every page's frame changes; no body does.
     warm('warm, page frame changed', () => writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two')));
@@ -199,17 +221,26 @@ const growthTable = [
   ...growthRows.map(({ name, ms }) =>
     `| ${name} | ${sizes.map((size) => fmt(perSkill(ms(size), size), 1)).join(' | ')} | ${fmt(perSkill(ms(largest), largest) / perSkill(ms(base), base), 2)} |`),
 ].join('\n');
+/** The top 12 of a profile's self times, with their share of all of it. */
+const selfTimeTable = (title: string, column: string, rows: readonly PackageTime[]) => {
+  const total = rows.reduce((sum, row) => sum + row.selfMs, 0);
+  return [
+    title,
+    '',
+    `| ${column} | self time | share |`,
+    '| --- | ---: | ---: |',
+    ...rows.slice(0, 12).map((row) => `| ${row.name.replaceAll('|', '\\|')} | ${seconds(row.selfMs)} | ${fmt((100 * row.selfMs) / total, 1)} % |`),
+  ].join('\n');
+};
 const profileTable = profile
-  ? [
-      `CPU profile of a cold build of ${fmt(profile.size)} skills (every thread; self time by package, the top 12):`,
-      '',
-      '| package | self time | share |',
-      '| --- | ---: | ---: |',
-      ...profile.packages.slice(0, 12).map((p) => {
-        const total = profile!.packages.reduce((sum, q) => sum + q.selfMs, 0);
-        return `| ${p.name} | ${seconds(p.selfMs)} | ${fmt((100 * p.selfMs) / total, 1)} % |`;
-      }),
-    ].join('\n')
+  ? selfTimeTable(`CPU profile of a cold build of ${fmt(profile.size)} skills (every thread; self time by package, the top 12):`, 'package', profile.packages)
+  : '';
+const warmProfileTable = warmProfile
+  ? selfTimeTable(
+      `CPU profile of a warm build of ${fmt(warmProfile.size)} skills where nothing changed (cache restored, no \`dist/\`; every thread; self time by function, the top 12):`,
+      'function',
+      warmProfile.functions,
+    )
   : '';
 const queryTable = [
   '| skills | query | p50 | p99 | answers/s | body |',
@@ -238,11 +269,11 @@ const report =
   `Eleventy and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${growthTable}\n\n${profileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  `${buildTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, queries, searches }, null, 2)}\n`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, warmProfile, queries, searches }, null, 2)}\n`);
 const readmePath = join(PROJECT_ROOT, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;

@@ -1,7 +1,7 @@
 /**
- * Where a build's CPU time goes, by package: the V8 CPU profiles a process and its worker threads
- * write with `--cpu-prof` (one file per thread), each sample's self time charged to the npm
- * package (or the project's own folder) its function comes from. The render workers run a bundle
+ * Where a build's CPU time goes, by package or by function: the V8 CPU profiles a process and its
+ * worker threads write with `--cpu-prof` (one file per thread), each sample's self time charged to
+ * the npm package (or the project's own folder) its function comes from, or to the function. The render workers run a bundle
  * (build/emit/pages/pool.ts), so their functions are traced back through its source map.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,8 +37,17 @@ export function packageOf(file: string, projectRoot: string): string {
   return inside.startsWith('..') ? 'node' : `(project) ${inside.split('/')[0]}`;
 }
 
-/** Self time per package over every profile in `dir`, largest first; idle time left out. */
-export function profileByPackage(dir: string, projectRoot: string): PackageTime[] {
+/** Where a sampled function comes from: its file as written (traced through a bundle's source map),
+ * its line there (1-based), and its name. */
+interface Origin {
+  file: string;
+  line: number;
+  functionName: string;
+}
+
+/** Self time over every profile in `dir`, summed by `keyOf` of each sample's function (V8's own
+ * entries, such as `(garbage collector)`, by their name), largest first; idle time left out. */
+function selfTimeBy(dir: string, keyOf: (origin: Origin) => string): PackageTime[] {
   const totals = new Map<string, number>();
   const maps = new Map<string, SourceMap | null>();
   const sourceMapOf = (url: string): SourceMap | null => {
@@ -65,8 +74,12 @@ export function profileByPackage(dir: string, projectRoot: string): PackageTime[
       const map = callFrame.url.endsWith('.mjs') || callFrame.url.endsWith('.js') ? sourceMapOf(callFrame.url) : null;
       const entry = map?.findEntry(callFrame.lineNumber, callFrame.columnNumber);
       const base = callFrame.url.startsWith('file:') ? callFrame.url : pathToFileURL(callFrame.url).href;
-      const source = entry && 'originalSource' in entry ? new URL(entry.originalSource, base).href : callFrame.url;
-      nameOf.set(id, packageOf(source, projectRoot));
+      const mapped = entry && 'originalSource' in entry;
+      nameOf.set(id, keyOf({
+        file: mapped ? new URL(entry.originalSource, base).href : callFrame.url,
+        line: (mapped ? entry.originalLine : callFrame.lineNumber) + 1,
+        functionName: callFrame.functionName,
+      }));
     }
     profile.samples.forEach((node, i) => {
       const name = nameOf.get(node) ?? 'node';
@@ -76,3 +89,17 @@ export function profileByPackage(dir: string, projectRoot: string): PackageTime[
   totals.delete('(idle)');
   return [...totals].map(([name, selfMs]) => ({ name, selfMs })).sort((a, b) => b.selfMs - a.selfMs);
 }
+
+/** Self time per package over every profile in `dir`, largest first; idle time left out. */
+export const profileByPackage = (dir: string, projectRoot: string): PackageTime[] =>
+  selfTimeBy(dir, ({ file }) => packageOf(file, projectRoot));
+
+/** Self time per function (`name` in `build/x.ts:12`, in `micromark`, or in `node` for Node's
+ * own), largest first: where a build whose time is not in any one package spends it. */
+export const profileByFunction = (dir: string, projectRoot: string): PackageTime[] =>
+  selfTimeBy(dir, ({ file, line, functionName }) => {
+    const where = packageOf(file, projectRoot);
+    const path = file.startsWith('file:') ? fileURLToPath(file) : file;
+    const place = where.startsWith('(project)') ? `${relative(projectRoot, path)}:${line}` : where;
+    return `${functionName || '(anonymous)'} in ${place}`;
+  });
