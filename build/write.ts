@@ -15,7 +15,7 @@
  * that changed nothing then writes no file.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
 import { objectHasher } from './cache/hash.ts';
 import { NO_CACHE } from './cache/index.ts';
@@ -176,23 +176,23 @@ export class OutputFolder {
   /** In a kept folder: removes every file this build did not make (the last build's, and anything
    * added to the folder after it), and the folders that leaves empty. */
   private removeUnmade(): void {
-    const emptied = new Set<string>();
-    for (const entry of readdirSync(this.staging, { recursive: true, withFileTypes: true })) {
-      if (entry.isDirectory()) continue;
-      const path = relative(this.staging, join(entry.parentPath, entry.name));
-      if (this.produced.has(path)) continue;
-      rmSync(join(this.staging, path), { force: true });
-      emptied.add(dirname(path));
-    }
-    for (let dir of emptied) {
-      for (; dir !== '.' && dir !== ''; dir = dirname(dir)) {
-        try {
-          rmdirSync(join(this.staging, dir));
-        } catch {
-          break; // not empty: it holds a file this build made
-        }
+    // Folder by folder, each path built as the walk goes: a recursive readdir with file types stats
+    // every entry once more, and working out each path relative to the folder cost as much again
+    // (together a third of a second at 4,000 skills, on a build that changed nothing).
+    const sweep = (folder: string, prefix: string): boolean => {
+      let holdsMade = false;
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = `${prefix}${entry.name}`;
+        const full = `${folder}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (sweep(full, `${path}/`)) holdsMade = true;
+          else rmdirSync(full);
+        } else if (this.produced.has(path)) holdsMade = true;
+        else rmSync(full, { force: true });
       }
-    }
+      return holdsMade;
+    };
+    sweep(this.staging, '');
   }
 
   private claim(path: string, object: string | undefined): void {

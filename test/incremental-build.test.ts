@@ -3,7 +3,7 @@
  * build here is compared file by file with a fresh build, without cache or workers, of the same
  * content.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,8 @@ describe('the build cache', () => {
     // What a plugin running after the build might leave in the published folder: a file of its
     // own and a page rewritten in place. Neither goes into the next deploy.
     writeFileSync(join(kept, 'stray.html'), '<p>not from the build</p>');
+    mkdirSync(join(kept, 'plugin/reports'), { recursive: true });
+    writeFileSync(join(kept, 'plugin/reports/size.json'), '{}');
     appendFileSync(join(kept, 'skills/design-sprint.html'), '<!-- post-processed -->');
     lines.length = 0;
     const report = await deploy();
@@ -206,7 +208,7 @@ describe('the build cache', () => {
     // Replaced by a new file, never written through: the /v1 copy has the new bytes as well.
     expect(readFileSync(join(outDir, 'v1/skills/shape-up.html')).equals(page)).toBe(true);
     expect(page.equals(oldPage)).toBe(false);
-    for (const gone of ['skills/hooked.html', 'skills/hooked.json', 'skills/hooked.md', 'v1/skills/hooked.html', 'stray.html']) expect(existsSync(join(outDir, gone))).toBe(false);
+    for (const gone of ['skills/hooked.html', 'skills/hooked.json', 'skills/hooked.md', 'v1/skills/hooked.html', 'stray.html', 'plugin']) expect(existsSync(join(outDir, gone))).toBe(false);
     expect(readFileSync(join(outDir, 'v1/skills/design-sprint.html'), 'utf8')).not.toContain('post-processed');
     expectSameTree(outDir, await fresh());
   });
