@@ -31,7 +31,7 @@ import { measureColdStart, measureQueries, readLayout } from './bench/query-timi
 import type { LatencyResult } from './bench/query-timing.ts';
 import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts';
 import { profileByFunction, profileByPackage } from './bench/profile.ts';
-import type { PackageTime } from './bench/profile.ts';
+import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
@@ -59,9 +59,9 @@ const DEFAULT_SIZES = '1000,4000,10000,50000';
 const { values } = parseArgs({ options: { sizes: { type: 'string', default: DEFAULT_SIZES }, runs: { type: 'string', default: '3' } } });
 const sizes = values.sizes!.split(',').map(Number);
 const runs = Math.max(1, Number(values.runs));
-let profile: { size: number; cpuMs: number; packages: PackageTime[] } | undefined;
+let profile: { size: number; cpuMs: number; packages: SelfTime[] } | undefined;
 /** The warm build where nothing changed, at the same size: its time is in no one package. */
-let warmProfile: { size: number; cpuMs: number; functions: PackageTime[] } | undefined;
+let warmProfile: { size: number; cpuMs: number; functions: SelfTime[] } | undefined;
 const work = ramDisk() ?? join(PROJECT_ROOT, 'bench/work');
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
 /** Our builds start as `npm run build` does: Node on the bundle of their entry. */
@@ -222,7 +222,7 @@ const growthTable = [
     `| ${name} | ${sizes.map((size) => fmt(perSkill(ms(size), size), 1)).join(' | ')} | ${fmt(perSkill(ms(largest), largest) / perSkill(ms(base), base), 2)} |`),
 ].join('\n');
 /** The top 12 of a profile's self times, with their share of all of it. */
-const selfTimeTable = (title: string, column: string, rows: readonly PackageTime[]) => {
+const selfTimeTable = (title: string, column: string, rows: readonly SelfTime[]) => {
   const total = rows.reduce((sum, row) => sum + row.selfMs, 0);
   return [
     title,

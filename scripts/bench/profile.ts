@@ -21,7 +21,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-export interface PackageTime {
+/** Self time of one package or one function, as a profile summary lists it. */
+export interface SelfTime {
   name: string;
   selfMs: number;
 }
@@ -47,7 +48,7 @@ interface Origin {
 
 /** Self time over every profile in `dir`, summed by `keyOf` of each sample's function (V8's own
  * entries, such as `(garbage collector)`, by their name), largest first; idle time left out. */
-function selfTimeBy(dir: string, keyOf: (origin: Origin) => string): PackageTime[] {
+function selfTimeBy(dir: string, keyOf: (origin: Origin) => string): SelfTime[] {
   const totals = new Map<string, number>();
   const maps = new Map<string, SourceMap | null>();
   const sourceMapOf = (url: string): SourceMap | null => {
@@ -91,12 +92,12 @@ function selfTimeBy(dir: string, keyOf: (origin: Origin) => string): PackageTime
 }
 
 /** Self time per package over every profile in `dir`, largest first; idle time left out. */
-export const profileByPackage = (dir: string, projectRoot: string): PackageTime[] =>
+export const profileByPackage = (dir: string, projectRoot: string): SelfTime[] =>
   selfTimeBy(dir, ({ file }) => packageOf(file, projectRoot));
 
 /** Self time per function (`name` in `build/x.ts:12`, in `micromark`, or in `node` for Node's
  * own), largest first: where a build whose time is not in any one package spends it. */
-export const profileByFunction = (dir: string, projectRoot: string): PackageTime[] =>
+export const profileByFunction = (dir: string, projectRoot: string): SelfTime[] =>
   selfTimeBy(dir, ({ file, line, functionName }) => {
     const where = packageOf(file, projectRoot);
     const path = file.startsWith('file:') ? fileURLToPath(file) : file;
