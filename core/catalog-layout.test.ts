@@ -6,6 +6,7 @@ import type { CatalogQuery } from './query.ts';
 import { jsonBytes } from './json.ts';
 import { CLUSTER_IDS, SORT_NAMES } from './types.ts';
 import { catalog } from '../test/fixtures/catalog.ts';
+import { propertyRuns } from '../test/helpers/property.ts';
 
 const { bytes, layout } = serialiseCatalog(catalog);
 
@@ -46,7 +47,7 @@ describe('renderCatalogQuery', () => {
       fc.property(query, (q) => {
         expect(renderCatalogQuery(Buffer.from(bytes), layout, q).toString()).toBe(jsonBytes(catalogFor(catalog, layout.index, q)));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -219,9 +219,16 @@ function inlineMeasure(text: string): { depth: number; scanned: number } {
     const length = match[0].length;
     const before = classOf(text[match.index - 1]);
     const after = classOf(text[match.index + length]);
+    const marker = match[0][0];
     let open = !after || (after === 2 && Boolean(before));
     let close = !before || (before === 2 && Boolean(after));
-    if (match[0][0] === '_') [open, close] = [open && (Boolean(before) || !close), close && (Boolean(after) || !open)];
+    if (marker !== '~') {
+      // micromark's attention also opens before and closes after a marker of another construct:
+      // GFM's `~` (its attentionMarkers, `*` and `_` excepted), so `a***~***` nests two levels.
+      open ||= text[match.index + length] === '~';
+      close ||= text[match.index - 1] === '~';
+    }
+    if (marker === '_') [open, close] = [open && (Boolean(before) || !close), close && (Boolean(after) || !open)];
     if (open || close) runs.push({ open: open ? length : 0, close: close ? length : 0 });
     if (close) scanned++;
   }

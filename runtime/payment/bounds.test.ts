@@ -5,6 +5,7 @@ import { apiValidator, readSchema } from '../../build/ajv.ts';
 import { fieldPattern, fitsField } from './bounds.ts';
 import type { HealthField } from './bounds.ts';
 import { parseApiBase, readPaymentConfig } from './config.ts';
+import { propertyRuns } from '../../test/helpers/property.ts';
 
 type Field = { $ref?: string; type?: string; enum?: unknown[]; const?: unknown; pattern?: string; maximum?: number; format?: string };
 const schema = readSchema('api/payment-health.schema.json') as { properties: Record<string, Field>; required: string[] };
@@ -34,7 +35,7 @@ describe('PaymentHealth bounds', () => {
     if (field.maximum !== undefined) near.push(fc.integer({ min: field.maximum - 3, max: field.maximum + 3 }));
     fc.assert(
       fc.property(fc.oneof(...near), (value) => fitsField(name, value) === schemaAccepts(name, value)),
-      { seed: 20260301, numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 

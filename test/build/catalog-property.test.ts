@@ -10,9 +10,10 @@ import { answerCatalog } from '../../core/catalog-answer.ts';
 import { cachedCatalog, loadCatalog } from '../../runtime/catalog-source.ts';
 import { distCatalog, distPath } from '../helpers/dist.ts';
 import { expectedAnswer } from '../helpers/catalog-oracle.ts';
-import { SEED, expectLawful, queryString, stamp } from '../helpers/catalog-queries.ts';
+import { expectLawful, queryString, stamp } from '../helpers/catalog-queries.ts';
+import { PROPERTY_SEED as SEED, propertyRuns, propertyTimeout } from '../helpers/property.ts';
 
-const IN_PROCESS_RUNS = 4000;
+const IN_PROCESS_RUNS = propertyRuns(4000);
 const constants = { ...stamp, documentationUrl: functionConstants.documentationUrl };
 const getCatalog = cachedCatalog(() => loadCatalog([distPath('catalog.json')], functionConstants.catalogLayout));
 const record = (headers: Headers) => Object.fromEntries(headers.entries());
@@ -25,13 +26,13 @@ describe('catalogue queries, property-based, in-process', () => {
         const response = await answerCatalog(new Request(url), getCatalog, constants);
         expectLawful(url, { status: response.status, headers: record(response.headers), text: await response.text() });
       }),
-      { seed: SEED, numRuns: IN_PROCESS_RUNS },
+      { numRuns: IN_PROCESS_RUNS },
     );
-  }, 120_000);
+  }, propertyTimeout(120_000));
 
   it('generates both answers and refusals', () => {
     // Guards the generator: a property that only ever sees 400s would prove little.
-    const samples = fc.sample(queryString, { seed: SEED, numRuns: 500 });
+    const samples = fc.sample(queryString, { numRuns: 500 });
     const catalog = distCatalog();
     const answers = samples.map((query) => expectedAnswer(catalog, new URL(`http://x/?${query}`).searchParams));
     const accepted = answers.filter((answer) => answer.ok);

@@ -9,7 +9,7 @@
  * (the header module's, never a list copied here), its echo of the input bounded; the one
  * exception is the 404 page (HTML or Markdown) for a page path, which is what a person should see.
  *
- * fast-check runs with a fixed seed (FC_SEED overrides it) and a fixed number of runs, and no time
+ * fast-check runs with the run's one seed (test/helpers/property.ts) and a fixed number of runs, and no time
  * limit: nothing interrupts a property, so a property is either run whole or fails (a slow one
  * fails on the test's timeout instead of passing early).
  */
@@ -26,9 +26,9 @@ import { mcpPreflightHeaders } from '../../core/mcp/http.ts';
 import { ENV_NAMES } from '../../runtime/payment/config.ts';
 import { expectFullHeaderSet } from '../helpers/header-set.ts';
 import { startFakeStripe } from '../payment/fake-stripe.ts';
+import { propertyRuns, propertyTimeout } from '../helpers/property.ts';
 
-const SEED = Number(process.env.FC_SEED ?? 20260302);
-const RUNS_PER_FUNCTION = 300;
+const RUNS_PER_FUNCTION = propertyRuns(300);
 /** An error's message is one sentence with at most one echo of the input, cut at ECHO_MAX. */
 const ERROR_MESSAGE_MAX = ECHO_MAX + 400;
 /** With its hints and links, the whole error body stays this small, whatever the input's size. */
@@ -265,10 +265,10 @@ describe('every function, raw hostile requests in-process', () => {
           const response = await module.default(request, {} as never);
           await expectWellFormed(request, response, `${file}: ${describeRequest(raw)}`, PREFLIGHT_GRANTS[file]);
         }),
-        { seed: SEED, numRuns: RUNS_PER_FUNCTION, examples: examplesFor(config).map((raw) => [raw]) },
+        { numRuns: RUNS_PER_FUNCTION, examples: examplesFor(config).map((raw) => [raw]) },
       );
     } finally {
       vi.unstubAllEnvs();
     }
-  }, 120_000);
+  }, propertyTimeout(120_000));
 });

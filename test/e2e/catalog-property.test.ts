@@ -8,7 +8,8 @@ import { describe, it } from 'vitest';
 import { httpRequest } from '../helpers/http.ts';
 import { contract, expectContract } from '../helpers/openapi.ts';
 import { serverUrl } from '../helpers/server.ts';
-import { SEED, expectLawful } from '../helpers/catalog-queries.ts';
+import { expectLawful } from '../helpers/catalog-queries.ts';
+import { PROPERTY_SEED as SEED } from '../helpers/property.ts';
 import { PROPERTY_SAMPLE, PROPERTY_SAMPLE_SIZE } from '../helpers/request-corpus.ts';
 
 const HTTP_SAMPLE = PROPERTY_SAMPLE_SIZE;

@@ -5,8 +5,8 @@
  * unicode. Whatever arrives, the answer is never a 5xx, always JSON with the full header set, a 200
  * that obeys every rule of the specification or a 400 bad_request.
  *
- * The seed is fixed (FC_SEED overrides it); fast-check prints seed and path of a failure so that it
- * can be replayed.
+ * The seed is the run's one property seed (test/helpers/property.ts); fast-check prints seed and path
+ * of a failure so that it can be replayed.
  */
 import { expect } from 'vitest';
 import fc from 'fast-check';
@@ -15,8 +15,6 @@ import type { Catalog } from '../../core/types.ts';
 import { distCatalog, distStamp } from './dist.ts';
 import { expectApiHeaders } from './api-headers.ts';
 import { CLUSTERS, ORDERS, SHORT_SORTS, SORTS, expectedAnswer, matchesClusters } from './catalog-oracle.ts';
-
-export const SEED = Number(process.env.FC_SEED ?? 20260101);
 
 const catalog: Catalog = distCatalog();
 export const stamp = distStamp();

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { distCatalog } from './dist.ts';
-import { SEED, queryString } from './catalog-queries.ts';
+import { queryString } from './catalog-queries.ts';
+import { PROPERTY_SEED as SEED } from './property.ts';
 
 const catalog = distCatalog();
 export const SKILL_PATH = `/skills/${catalog.skills[0]?.slug ?? '(none)'}.json`;

@@ -8,6 +8,7 @@ import { markdownOf, referenceMarkdownOf, writeMarkdown } from './serialize.ts';
 import { code, draftNote, facts, heading, joined, link, list, paragraph, strong } from './mdast.ts';
 import type { Block } from './mdast.ts';
 import { skillList } from './lists.ts';
+import { propertyRuns } from '../../../test/helpers/property.ts';
 
 /** Text made of what Markdown cares about (at line starts, around attention, in links), and a few
  * characters it does not: control characters, DEL, a letter outside the BMP. */
@@ -61,7 +62,7 @@ describe('writeMarkdown', () => {
         expect(markdownOf(blocks)).toBe(referenceMarkdownOf(blocks));
         if (written !== undefined) expect(written).toBe(referenceMarkdownOf(blocks));
       }),
-      { numRuns: 4000 },
+      { numRuns: propertyRuns(4000) },
     );
   });
 
