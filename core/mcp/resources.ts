@@ -69,6 +69,9 @@ function twins(catalog: Catalog, clusters: ClusterList): { list: Twin[]; byUri: 
   return made;
 }
 
+/** A twin the catalogue lists could not be read: what the build published is missing here. */
+export class TwinUnreadableError extends Error {}
+
 /** A cursor that is not one this server gave out. */
 export class BadCursorError extends Error {}
 
@@ -109,7 +112,7 @@ export async function readTwin(resources: ToolResources, uri: string): Promise<{
   if (twin) {
     const text = await resources.markdownTwin(twin.uri);
     if (text !== undefined) return { ok: true, text, mimeType: MARKDOWN_MIME_TYPE };
-    throw new Error(`the Markdown twin ${twin.uri} could not be read`);
+    throw new TwinUnreadableError(`The Markdown twin ${twin.uri} could not be read; try again shortly, or read it on the web.`);
   }
   const section = KINDS.find((kind) => new RegExp(`/${kind.section}/[^/]+\\.md$`).test(uri))?.section;
   const asked = /([^/]+)\.md$/.exec(uri)?.[1] ?? '';
