@@ -6,7 +6,7 @@
  * The `McpServer` serves the resources: the Markdown twins by template (resources.ts) and the
  * shop's own skill through the Skills extension (skills.ts).
  *
- * Stateless: the SDK's handler makes one server per HTTP request, nothing is kept between requests,
+ * Stateless: one server per HTTP request (mcpRequestHandler), nothing kept between requests,
  * so any instance answers any request. It speaks the SDK's newest revision (2026-07-28, found with
  * `server/discover`) and serves older clients their 2025-era `initialize` handshake, negotiated
  * down to the revision they ask for.
@@ -21,7 +21,7 @@ import { jsonBytes } from '../json.ts';
 import { nearest } from '../nearest.ts';
 import type { Tool, ToolAnswer, ToolResources } from './tools.ts';
 import { PRICES_IN_CENTS_NOTE } from '../pricing.ts';
-import { BadCursorError, listPage, readTwin, twinTemplates } from './resources.ts';
+import { BadCursorError, listPage, MARKDOWN_MIME_TYPE, readTwin, twinTemplates } from './resources.ts';
 import type { ListedResource } from './resources.ts';
 
 export interface ServerIdentity {
@@ -98,7 +98,7 @@ export function catalogueServer({ identity, tools, resources, links, skills }: C
 
 /** The published skills' files, as resources. */
 async function skillFiles(resources: ToolResources): Promise<ListedResource[]> {
-  return (await resources.agentSkills()).map(({ entry }) => ({ uri: entry.url, name: entry.name, title: entry.name, mimeType: 'text/markdown' }));
+  return (await resources.agentSkills()).map(({ entry }) => ({ uri: entry.url, name: entry.name, title: entry.name, mimeType: MARKDOWN_MIME_TYPE }));
 }
 
 function describeTool(tool: Tool): ToolDescription {
