@@ -26,3 +26,11 @@ export const CLUSTER_LIST_FILE = `${SECTION.cluster}/${SECTION_INDEX}.json`;
 
 /** The root-relative URL a published file answers at: `catalog.json` → `/catalog.json`. */
 export const publishedPath = (file: string): string => `/${file}`;
+
+/** Agent Skills Discovery (Cloudflare's RFC, v0.2.0): the index of the skills this site publishes,
+ * and each skill's folder beside it (`<name>/SKILL.md`). */
+export const AGENT_SKILLS_DIR = '.well-known/agent-skills';
+export const AGENT_SKILLS_INDEX_FILE = `${AGENT_SKILLS_DIR}/index.json`;
+/** A skill's entry file (agentskills.io): front matter with `name` and `description`, then instructions. */
+export const SKILL_FILE = 'SKILL.md';
+export const agentSkillFile = (name: string): string => `${AGENT_SKILLS_DIR}/${name}/${SKILL_FILE}`;

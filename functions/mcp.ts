@@ -1,8 +1,8 @@
 /**
  * POST /mcp (and /v1/mcp): the catalogue as a Model Context Protocol server over Streamable HTTP,
  * stateless and read-only. Loads what the tools read, each once per instance and only when a tool
- * first needs it: catalog.json, the cluster list, the search index and the Markdown twins, all found
- * beside the function (netlify.toml's `included_files`), and the schemas the tools describe
+ * first needs it: catalog.json, the cluster list, the search index, the Markdown twins and the
+ * Agent Skills' index and files, all found beside the function (netlify.toml's `included_files`), and the schemas the tools describe
  * themselves with (schema/, read through the project's schema loader).
  */
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
@@ -15,7 +15,8 @@ import { readSearchIndex, searchDataPath } from '../runtime/search-source.ts';
 import type { Catalog, ClusterList } from '../core/types.ts';
 
 import type { FunctionRoute } from '../core/function-route.ts';
-import { CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE, CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import type { AgentSkillsIndex } from '../core/agent-skills.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));
@@ -34,6 +35,16 @@ const resources: ToolResources = {
   // The twin's file is at its URL's path in dist/ (`/skills/<slug>.md`); the URL comes from the
   // catalogue, never from the caller.
   markdownTwin: (url) => readBuiltFile(new URL(url).pathname.slice(1), candidates),
+  agentSkills: cachedCatalog(async () => {
+    const index = await builtJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
+    return Promise.all(index.skills.map(async (entry) => {
+      // The index is the build's own; its URLs are this site's, so their paths are files in dist/.
+      const file = new URL(entry.url).pathname.slice(1);
+      const text = await readBuiltFile(file, candidates);
+      if (text === undefined) throw new CatalogUnavailableError(`${file} could not be read beside ${candidates.join(', ')}`);
+      return { entry, text };
+    }));
+  }),
 };
 
 let made: Tool[] | undefined;

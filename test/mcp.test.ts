@@ -6,9 +6,10 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createHash } from 'node:crypto';
+import { Client, LATEST_PROTOCOL_VERSION, StreamableHTTPClientTransport, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { SKILLS_EXTENSION_ID } from '@modelcontextprotocol/server/ext/skills';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mcp, { config } from '../functions/mcp.ts';
 import catalogFunction from '../functions/catalog.ts';
@@ -27,7 +28,9 @@ import { distCatalog, DIST, distStamp, readDist, readDistJson } from './helpers/
 import { connectMcp, inProcess, recording, rpcRequest, toolError } from './helpers/mcp-client.ts';
 import type { Exchange } from './helpers/mcp-client.ts';
 import { deployedFunctions, netlifyRewrites, resolve, ROUTABLE_METHODS } from './helpers/route-table.ts';
-import { SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import type { AgentSkillsIndex } from '../core/agent-skills.ts';
+import { RESOURCE_PAGE_SIZE } from '../core/mcp/resources.ts';
 
 const ENDPOINT = `https://shop.example${MCP_PATH}`;
 const catalog = distCatalog();
@@ -197,7 +200,10 @@ describe('mistakes are tool errors with the API\'s hints', () => {
   });
 
   it('an unknown tool is a protocol error naming the tools and the nearest', async () => {
-    await expect(call('get_skils', { slug: 'x' })).rejects.toThrow(/-32602.*Unknown tool "get_skils"; the tools are search_skills, get_skill, get_bundle, list_clusters \(did you mean "get_skill"\?\)/);
+    await expect(call('get_skils', { slug: 'x' })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Unknown tool "get_skils"; the tools are search_skills, get_skill, get_bundle, list_clusters \(did you mean "get_skill"\?\)/),
+    });
   });
 });
 
@@ -220,12 +226,12 @@ describe('requests that are not MCP get JSON, never a crash', () => {
   it('a body that is not JSON, or JSON that is not JSON-RPC, is a 400', async () => {
     const post = (body: string) => mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body }));
     await expectErrorBody(await post('{"a":'), 400, /^Parse error: Invalid JSON\./);
-    await expectErrorBody(await post('{"hello":"world"}'), 400, /^Parse error: Invalid JSON-RPC message\./);
+    await expectErrorBody(await post('{"hello":"world"}'), 400, /the request body is not a valid JSON-RPC message\./);
   });
 
   it('the wrong media types are 415 and 406', async () => {
-    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json, text/event-stream' }, body: '{}' })), 415, /Content-Type must be application\/json/);
-    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{}' })), 406, /Not Acceptable/);
+    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 415, /Content-Type must be application\/json/);
+    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 406, /Not Acceptable/);
   });
 
   it('a body past the bound is a 413, read no further', async () => {
@@ -234,7 +240,7 @@ describe('requests that are not MCP get JSON, never a crash', () => {
   });
 
   it('an unknown JSON-RPC method is answered in JSON-RPC', async () => {
-    const response = await rpc({ jsonrpc: '2.0', id: 3, method: 'resources/list' });
+    const response = await rpc({ jsonrpc: '2.0', id: 3, method: 'prompts/list' });
     expect(response.status).toBe(200);
     expect((await response.json()).error).toMatchObject({ code: -32601 });
   });
@@ -255,6 +261,7 @@ describe('when what the build published cannot be read', () => {
     clusterList: async () => readDistJson<ClusterList>('clusters/index.json'),
     search: async () => (await readSearchIndex(join(DIST, SEARCH_INDEX_FILE))).search,
     markdownTwin: async () => '# twin',
+    agentSkills: async () => [],
     ...overrides,
   });
   const callWith = async (resources: ToolResources, name: string, args: Record<string, unknown>) =>
@@ -304,5 +311,123 @@ describe('routing and llms.txt', () => {
     const llms = readDist('llms.txt').toString('utf8');
     expect(llms).toContain(`\`${constants.baseUrl}${MCP_PATH}\``);
     for (const name of TOOL_NAMES) expect(llms).toContain(name);
+  });
+});
+
+describe('protocol revisions: the newest, and older ones negotiated down', () => {
+  const initialize = async (protocolVersion: string) => {
+    const response = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    expect(response.status).toBe(200);
+    return (await response.json()).result as { protocolVersion: string; capabilities: Record<string, unknown> };
+  };
+
+  it('answers initialize at the oldest and the newest 2025-era revision the SDK supports, each as asked', async () => {
+    const oldest = SUPPORTED_PROTOCOL_VERSIONS.at(-1)!;
+    expect(oldest < LATEST_PROTOCOL_VERSION).toBe(true);
+    for (const version of [oldest, LATEST_PROTOCOL_VERSION]) expect((await initialize(version)).protocolVersion, version).toBe(version);
+  });
+
+  it('counter-offers its newest 2025-era revision to a client asking for one it does not know', async () => {
+    expect((await initialize('2024-01-01')).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+  });
+
+  it('speaks the newest revision, past every initialize one, with a client that negotiates (server/discover)', async () => {
+    const modern = new Client({ name: 'skill-catalogue-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: inProcess(handler) }));
+    try {
+      expect(modern.getProtocolEra()).toBe('modern');
+      expect(modern.getNegotiatedProtocolVersion()! > LATEST_PROTOCOL_VERSION).toBe(true);
+      expect(modern.getServerVersion()).toMatchObject({ name: new URL(stamp.baseUrl).host, version: stamp.buildVersion });
+      const got = (await modern.callTool({ name: 'get_skill', arguments: { slug: catalog.skills[0].slug } })) as CallToolResult;
+      expect((got.structuredContent as { skill: { slug: string } }).skill.slug).toBe(catalog.skills[0].slug);
+      expect((await modern.listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
+    } finally {
+      await modern.close();
+    }
+  });
+});
+
+describe('the Markdown twins as resources', () => {
+  const clusters = readDistJson<ClusterList>('clusters/index.json').clusters;
+
+  it('offers a template per kind of twin, each its https address', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates();
+    const twins = resourceTemplates.filter((template) => template.mimeType === 'text/markdown' && template.uriTemplate.startsWith(`${constants.baseUrl}/`));
+    expect(twins.map((template) => template.uriTemplate).sort()).toEqual(
+      [`${constants.baseUrl}/bundles/{slug}.md`, `${constants.baseUrl}/clusters/{id}.md`, `${constants.baseUrl}/skills/{slug}.md`],
+    );
+  });
+
+  it('reads a skill, a bundle and a cluster twin byte for byte', async () => {
+    for (const [url, file] of [
+      [catalog.skills[0].markdown_url, `skills/${catalog.skills[0].slug}.md`],
+      [catalog.bundles[0].markdown_url, `bundles/${catalog.bundles[0].slug}.md`],
+      [clusters[0].markdown_url, `clusters/${clusters[0].id}.md`],
+    ]) {
+      const { contents } = await client.readResource({ uri: url });
+      expect(contents).toEqual([{ uri: url, mimeType: 'text/markdown', text: readDist(file).toString('utf8') }]);
+    }
+  });
+
+  it('lists every twin and the skill file a bounded page at a time, each page pointing at the next', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : {});
+      expect(page.resources.length).toBeLessThanOrEqual(RESOURCE_PAGE_SIZE);
+      seen.push(...page.resources.map((resource) => resource.uri));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    const index = readDistJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
+    const expected = [...index.skills.map((skill) => skill.url), ...clusters.map((cluster) => cluster.markdown_url), ...catalog.skills.map((skill) => skill.markdown_url), ...catalog.bundles.map((bundle) => bundle.markdown_url)];
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / RESOURCE_PAGE_SIZE));
+  });
+
+  // The SDK's ResourceNotFoundError, for a resource it does not have, carries -32602.
+  it('refuses a cursor it did not give out, and an unknown twin with the nearest one', async () => {
+    await expect(client.listResources({ cursor: 'dHdpbnM6OTk5OTk5' })).rejects.toMatchObject({ code: -32602 });
+    const { slug, markdown_url } = catalog.skills[0];
+    await expect(client.readResource({ uri: markdown_url.replace(`${slug}.md`, `${slug}x.md`) })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(`Did you mean ${markdown_url}?`),
+    });
+  });
+});
+
+describe('the Skills extension: the shop\'s own skill, as on the web', () => {
+  const index = readDistJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
+  const listSkills = async () => (await rpc({ jsonrpc: '2.0', id: 1, method: 'skills/list', params: {} }, { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION })).json();
+
+  it('declares the extension in its capabilities', () => {
+    expect(client.getServerCapabilities()?.extensions).toHaveProperty([SKILLS_EXTENSION_ID]);
+  });
+
+  it('lists the skill of the discovery index, at its https address, with the digest of the file the web serves', async () => {
+    const { result } = await listSkills();
+    expect(result.skills).toHaveLength(index.skills.length);
+    const [skill] = result.skills;
+    const [entry] = index.skills;
+    expect(skill.uri).toBe(entry.url);
+    expect(skill.frontmatter).toMatchObject({ name: entry.name, description: entry.description });
+    const file = readDist(new URL(entry.url).pathname.slice(1));
+    expect(skill.resources).toEqual([{ uri: entry.url, digest: entry.digest, size: file.length }]);
+    expect(entry.digest).toBe(`sha256:${createHash('sha256').update(file).digest('hex')}`);
+  });
+
+  it('gets it, and reads its SKILL.md through resources/read byte for byte', async () => {
+    const [entry] = index.skills;
+    const got = await (await rpc({ jsonrpc: '2.0', id: 2, method: 'skills/get', params: { uri: entry.url } }, { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION })).json();
+    expect(got.result.skill.uri).toBe(entry.url);
+    const { contents } = await client.readResource({ uri: entry.url });
+    expect(contents).toEqual([{ uri: entry.url, mimeType: 'text/markdown', text: readDist(new URL(entry.url).pathname.slice(1)).toString('utf8') }]);
+  });
+
+  it('has no skill at an unknown address, and serves no file outside the skill', async () => {
+    const unknown = await (await rpc({ jsonrpc: '2.0', id: 3, method: 'skills/get', params: { uri: index.skills[0].url.replace(/[^/]+\/SKILL\.md$/, 'nope/SKILL.md') } }, { 'mcp-protocol-version': LATEST_PROTOCOL_VERSION })).json();
+    expect(unknown.error).toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: index.skills[0].url.replace(/SKILL\.md$/, '../index.json') })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/not found/i) });
   });
 });

@@ -26,7 +26,7 @@ import { ADMIN_DIR } from './admin-config.ts';
 import { allPages } from './pages/registry.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
+import { AGENT_SKILLS_DIR, HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../../core/published-files.ts';
 import { mirrored } from '../mirror.ts';
 
 export interface HeaderRule {
@@ -101,6 +101,8 @@ export function headerRules(
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
     { path: publishedPath(LLMS_FULL_FILE), headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
     { path: publishedPath(SITEMAP_FILE), headers: sitemapHeaders() },
+    // The Agent Skills' entry files are Markdown for agents, as the twins are (agent-skill.ts).
+    { path: publishedPath(`${AGENT_SKILLS_DIR}/*/${SKILL_FILE}`), headers: markdownTwinHeaders() },
     ...model.handHeaders,
   ]);
   return [

@@ -15,6 +15,7 @@ import { emitSearchIndex } from './search-index.ts';
 import { emitDrafts } from './drafts.ts';
 import { emitAdmin } from './admin.ts';
 import { checkedEmitter } from './check-json.ts';
+import { emitAgentSkill } from './agent-skill.ts';
 
 /** Each emitter's JSON files are checked against their response schema as they are made (check-json.ts).
  * A keyed emitter's files are kept in the build cache under its key (keyed.ts). */
@@ -32,9 +33,13 @@ const direct: Readonly<Record<string, AnyEmitter>> = {
   admin: emitAdmin,
 };
 
-export const emitters: Readonly<Record<string, AnyEmitter>> = Object.fromEntries(
-  Object.entries(direct).map(([name, emitter]) => [name, typeof emitter === 'function' ? checkedEmitter(emitter) : { ...emitter, emit: checkedEmitter(emitter.emit) }]),
-);
+export const emitters: Readonly<Record<string, AnyEmitter>> = {
+  ...Object.fromEntries(
+    Object.entries(direct).map(([name, emitter]) => [name, typeof emitter === 'function' ? checkedEmitter(emitter) : { ...emitter, emit: checkedEmitter(emitter.emit) }]),
+  ),
+  // The shop's Agent Skill and its discovery index, whose schema is the RFC's, not openapi.json's.
+  'agent-skill': emitAgentSkill,
+};
 
 export { renderPages } from './pages/render.ts';
 /** Written last: its rules name the top-level entries of every other file (headers.ts). */

@@ -20,6 +20,7 @@ import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
+import { AGENT_SKILLS_INDEX_FILE, publishedPath } from '../../core/published-files.ts';
 
 
 /**
@@ -68,6 +69,7 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
     [link(`${base}/openapi.json`, 'OpenAPI description'), ': the JSON API (OpenAPI 3.1): catalogue, skills, bundles, version, payment health.'],
     [link(`${base}/version.json`, 'Build version'), ': which build answers; compare it across calls to notice a deploy.'],
     [link(`${base}/llms-full.txt`, 'Full text'), ': every skill and bundle page as Markdown, in one file.'],
+    [link(`${base}${publishedPath(AGENT_SKILLS_INDEX_FILE)}`, 'Agent Skills'), ': the index (Agent Skills Discovery) of this catalogue\'s own free skill, which teaches an agent to find, compare and hand over its skills.'],
   ]));
   return markdownOf(blocks);
 }

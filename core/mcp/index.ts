@@ -5,7 +5,9 @@
 import type { AnswerConstants } from '../catalog-answer.ts';
 import type { ErrorLinks } from '../errors.ts';
 import { answerMcpHttp } from './http.ts';
-import { catalogueServer, handleMcpRequest } from './server.ts';
+import { mcpRequestHandler } from './server.ts';
+import type { McpRequestHandler } from './server.ts';
+import { skillsExtension } from './skills.ts';
 import type { Tool, ToolResources } from './tools.ts';
 
 export { MCP_PATH, TOOL_NAMES } from './names.ts';
@@ -21,10 +23,19 @@ export interface McpContext {
   resources: ToolResources;
 }
 
+/** One handler per set of resources (an instance's): its Skills extension keeps the skills' entries once made. */
+const handlers = new WeakMap<ToolResources, McpRequestHandler>();
+
 export function answerMcp(request: Request, { constants, tools, resources }: McpContext): Promise<Response> {
   const stamp = { buildVersion: constants.buildVersion, baseUrl: constants.baseUrl };
   const links: ErrorLinks = { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl };
-  return answerMcpHttp(request, { stamp, links }, (post) =>
-    handleMcpRequest(post, catalogueServer({ version: constants.buildVersion, baseUrl: constants.baseUrl }, tools(), resources, links)),
-  );
+  return answerMcpHttp(request, { stamp, links }, (post) => {
+    let handler = handlers.get(resources);
+    if (!handler) {
+      const skills = skillsExtension(resources.agentSkills, constants.baseUrl);
+      const identity = { version: constants.buildVersion, baseUrl: constants.baseUrl };
+      handlers.set(resources, (handler = mcpRequestHandler({ identity, tools: tools(), resources, links, skills })));
+    }
+    return handler(post);
+  });
 }

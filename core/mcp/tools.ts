@@ -4,6 +4,7 @@
  * API's own bodies (errors.ts), with the same "did you mean" hints: an unknown slug hints at the
  * nearest slug's JSON twin, an unknown cluster at the corrected catalogue query.
  */
+import type { PublishedSkill } from '../agent-skills.ts';
 import { badRequestBody, echo, errorBody, serverErrorBody, startingPoints } from '../errors.ts';
 import type { ErrorLinks } from '../errors.ts';
 import { jsonBytes } from '../json.ts';
@@ -27,6 +28,8 @@ export interface ToolResources {
   search: () => Promise<Search>;
   /** The Markdown twin published at `url` (a `markdown_url` of the catalogue), if it can be read. */
   markdownTwin: (url: string) => Promise<string | undefined>;
+  /** The Agent Skills the build published (the discovery index's entries and their files). */
+  agentSkills: () => Promise<readonly PublishedSkill[]>;
 }
 
 /** A tool's answer: the structured content its output schema describes, and the same as text blocks. */
