@@ -15,11 +15,11 @@
  */
 import { createHash } from 'node:crypto';
 import { MCP_PATH, TOOL_NAMES } from '../../core/mcp/names.ts';
-import { PRICES_IN_CENTS_NOTE, PRICES_NOTE, PRICING_RULE } from '../../core/pricing.ts';
+import { PRICES_IN_CENTS_NOTE, PRICING_RULE } from '../../core/pricing.ts';
 import { LIMIT_MAX, LIMIT_MIN, QUERY_PARAMETERS } from '../../core/query.ts';
 import { SEARCH_API_PATH } from '../../core/search-answer.ts';
 import { SEARCH_PARAMETERS } from '../../core/search-query.ts';
-import { SORT_NAMES } from '../../core/types.ts';
+import { SORT_NAMES, TAX_NOTE } from '../../core/types.ts';
 import { AGENT_SKILLS_SCHEMA } from '../../core/agent-skills.ts';
 import type { AgentSkillsIndex } from '../../core/agent-skills.ts';
 import { jsonBytes } from '../../core/json.ts';
@@ -97,7 +97,7 @@ function skillText(model: CatalogueModel, name: string, description: string): st
     list([
       [`${PRICES_IN_CENTS_NOTE} Read `, code('price.amount_cents'), ' and show it in euros; a skill costs ', formatEuro(model.site.singleCents), ' unless its price says otherwise.'],
       [`${PRICING_RULE} A bundle's `, code('price'), ' gives its list price and what it costs.'],
-      [`${PRICES_NOTE} Say so when you quote a price: the person pays VAT on top, at checkout.`],
+      [`When you quote a price, say that it is ${TAX_NOTE}: the person pays VAT on top.`],
     ]),
     heading(2, 'Hand over the links'),
     paragraph(

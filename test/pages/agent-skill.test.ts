@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_SKILLS_SCHEMA } from '../../core/agent-skills.ts';
 import type { AgentSkillsIndex } from '../../core/agent-skills.ts';
 import { TOOL_NAMES } from '../../core/mcp/names.ts';
-import { PRICES_NOTE } from '../../core/pricing.ts';
+import { PRICES_IN_CENTS_NOTE } from '../../core/pricing.ts';
+import { TAX_NOTE } from '../../core/types.ts';
 import { AGENT_SKILLS_INDEX_FILE, publishedPath } from '../../core/published-files.ts';
 import type { Catalog, ClusterList } from '../../core/types.ts';
 import { DIST, baseUrl, read } from './dist.ts';
@@ -58,7 +59,10 @@ describe("the shop's SKILL.md", () => {
     for (const cluster of clusters) expect(body).toContain(cluster.markdown_url);
     for (const name of TOOL_NAMES) expect(body).toContain(`\`${name}\``);
     for (const endpoint of [`${base}/search.json`, `${base}/catalog.json`, `${base}/mcp`]) expect(body).toContain(endpoint);
-    expect(body).toContain(PRICES_NOTE);
+    expect(body).toContain(PRICES_IN_CENTS_NOTE);
+    expect(body).toContain(TAX_NOTE);
+    // Said once for cents and once for quoting, never the same sentence twice.
+    expect(body.split(TAX_NOTE)).toHaveLength(3);
     for (const field of ['url', 'markdown_url', 'install_url', 'cart_url']) expect(body).toContain(`\`${field}\``);
   });
 
