@@ -53,6 +53,7 @@ export interface CmsOptions {
   /** Host names it also answers for (`--allowed-host`). */
   allowedHosts?: readonly string[];
 }
+
 /** What the static side answers a request: as `npm run dev` does (dev/static.ts), the file Netlify's
  * pretty URLs find, with the headers the site's own `_headers` gives it (the editor's policy under
  * /admin/, the pages' elsewhere). The editor is a tool for one person on this machine: nothing is
@@ -65,9 +66,11 @@ export function staticAnswer(distDir: string, rules: readonly HeaderRule[], meth
   return { status: 200, headers: { 'content-type': contentTypeOf(file), ...headersForPath(rules, pathname), 'cache-control': 'no-cache' }, file };
 }
 
+/** The path a request asks for (its Host has been checked before, and plays no part). */
+const pathOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://cms.invalid').pathname;
+
 function serveStatic(distDir: string, rules: readonly HeaderRule[], req: IncomingMessage, res: ServerResponse): void {
-  const { pathname } = new URL(req.url ?? '/', 'http://cms.invalid');
-  const answer = staticAnswer(distDir, rules, req.method ?? 'GET', pathname);
+  const answer = staticAnswer(distDir, rules, req.method ?? 'GET', pathOf(req));
   res.writeHead(answer.status, answer.headers);
   if (!answer.file) res.end(answer.status === 301 ? '' : 'Not found\n');
   else if (req.method === 'HEAD') res.end();
@@ -204,8 +207,7 @@ export async function startCms({ distDir, repoDir, port = 0, host = DEFAULT_HOST
   const server = createServer((req, res) => {
     const reason = access ? refusal(access, req.method ?? 'GET', req.headers) : 'not listening yet';
     if (reason) return refuse(res, reason);
-    const { pathname } = new URL(req.url ?? '/', 'http://cms.invalid');
-    if (pathname !== LOCAL_BACKEND_PATH) return serveStatic(distDir, rules, req, res);
+    if (pathOf(req) !== LOCAL_BACKEND_PATH) return serveStatic(distDir, rules, req, res);
     backendCall(root, socket, req, res).catch((error: Error) => {
       if (!res.headersSent) sendJson(res, 500, { error: error.message });
       else res.destroy();
