@@ -3,18 +3,20 @@
  * cms`): one rule for both, checked before anything else on every request, the live-reload stream
  * included.
  *
- * - Host: the request must name the server as it listens (127.0.0.1, localhost or [::1], with its
- *   port), or a host the user allowed with `--allowed-host`. A DNS-rebinding page sends its own
- *   name resolved to 127.0.0.1, so the browser takes the local server for the page's own origin;
- *   its Host gives it away (the hole Vite closed with `server.allowedHosts`, GHSA-vg6x-rcgg-rjx6,
- *   and webpack-dev-server with CVE-2025-30359 and CVE-2025-30360).
+ * - Host: the request must name the server as it listens (127.0.0.1, localhost or [::1], or the
+ *   address given with `--host`, with its port), or a host the user allowed with `--allowed-host`.
+ *   A DNS-rebinding page sends its own name resolved to 127.0.0.1, so the browser takes the local
+ *   server for the page's own origin; its Host gives it away (the hole Vite closed with
+ *   `server.allowedHosts`, GHSA-vg6x-rcgg-rjx6, and webpack-dev-server with CVE-2025-30359 and
+ *   CVE-2025-30360).
  * - Origin: a browser names the page that sent a request. A page of another site may neither
  *   read (drafts, build errors) nor write; a page of a loopback or allowed host may read.
  * - Writes: where a request can change files (the editor's backend), a method other than GET, HEAD
  *   and OPTIONS needs this server's own origin (or `Sec-Fetch-Site: same-origin` without an Origin)
  *   and a JSON body, which no cross-site form can send without a preflight.
  *
- * Pure: the rules and a request's headers in, a reason to refuse (or none) out.
+ * Pure (but for `refuse`, which answers): the rules and a request's headers in, a reason to refuse
+ * (or none) out.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
@@ -28,7 +30,7 @@ export interface AccessRules {
   /** Whether a request can change files: then every other method than GET, HEAD and OPTIONS
    * must come from this server's own page, as JSON. */
   writes: boolean;
-  /** How the user restarts it with another option, for the refusal: `npm run dev --`. */
+  /** The npm script that starts it (`dev`, `cms`), for the refusal's advice. */
   command: string;
 }
 
