@@ -3,18 +3,24 @@ import { DEFAULT_HOST, DEFAULT_PORT, parseDevArgs } from './options.ts';
 
 describe('npm run dev options', () => {
   it('listens on loopback, port 8888, by default', () => {
-    expect(parseDevArgs([])).toEqual({ args: { port: DEFAULT_PORT, host: DEFAULT_HOST, content: undefined, out: undefined, cache: undefined, threads: undefined } });
+    expect(parseDevArgs([])).toEqual({ args: { port: DEFAULT_PORT, host: DEFAULT_HOST, content: undefined, out: undefined, cache: undefined, threads: undefined, allowedHosts: [] } });
     expect([DEFAULT_HOST, DEFAULT_PORT]).toEqual(['127.0.0.1', 8888]);
   });
 
   it('takes --port, --host and the build options', () => {
     expect(parseDevArgs(['--port', '9000', '--host', '0.0.0.0', '--content', 'c', '--out', 'o', '--no-cache', '--threads', '2'])).toEqual({
-      args: { port: 9000, host: '0.0.0.0', content: 'c', out: 'o', cache: null, threads: 2 },
+      args: { port: 9000, host: '0.0.0.0', content: 'c', out: 'o', cache: null, threads: 2, allowedHosts: [] },
     });
     expect(parseDevArgs(['--port', '0'])).toMatchObject({ args: { port: 0 } });
   });
 
+  it('takes --allowed-host, as often as needed', () => {
+    expect(parseDevArgs(['--allowed-host', 'editor.example', '--allowed-host', '192.168.1.20'])).toMatchObject({ args: { allowedHosts: ['editor.example', '192.168.1.20'] } });
+  });
+
   it.each([
+    [['--allowed-host', 'editor.example:8888'], '--allowed-host: expected a host name such as editor.example or 192.168.1.20 (no scheme, port or path), got "editor.example:8888"'],
+    [['--allowed-host', 'http://editor.example'], '--allowed-host: expected a host name such as editor.example or 192.168.1.20 (no scheme, port or path), got "http://editor.example"'],
     [['--port', 'eighty'], '--port: expected a port number from 0 to 65535, got "eighty"'],
     [['--port', '70000'], '--port: expected a port number from 0 to 65535, got "70000"'],
     [['--port', '1.5'], '--port: expected a port number from 0 to 65535, got "1.5"'],

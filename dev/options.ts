@@ -1,5 +1,6 @@
 /** `npm run dev`'s command line, read without side effects: options, or what is wrong with them. */
 import { parseArgs } from 'node:util';
+import { allowedHostError } from './local-access.ts';
 
 /** `npm start`'s port, so bookmarks and the README's examples work with either. */
 export const DEFAULT_PORT = 8888;
@@ -14,9 +15,32 @@ export interface DevArgs {
   /** Undefined: the build's default cache; null: no cache. */
   cache?: string | null;
   threads?: number;
+  /** Host names the server also answers for (dev/local-access.ts). */
+  allowedHosts: string[];
 }
 
-export const DEV_USAGE = `npm run dev [-- --port N] [--host ADDRESS] [--content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]`;
+export const DEV_USAGE = `npm run dev [-- --port N] [--host ADDRESS] [--allowed-host NAME]... [--content DIR] [--out DIR] [--cache DIR | --no-cache] [--threads N]`;
+
+/** The options every local server takes: where it listens, and which other host names it answers for. */
+export const SERVER_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
+} as const;
+
+/** `--port` (0 asks the system for a free port, what the tests do) and `--allowed-host`, or what is wrong with them. */
+export function serverArgs(values: { port?: string; 'allowed-host'?: string[] }): { port: number; allowedHosts: string[] } | { error: string } {
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '0')) {
+    return { error: `--port: expected a port number from 0 to 65535, got "${values.port}"` };
+  }
+  const allowedHosts = values['allowed-host'] ?? [];
+  for (const name of allowedHosts) {
+    const error = allowedHostError(name);
+    if (error) return { error };
+  }
+  return { port, allowedHosts };
+}
 
 export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { error: string } {
   let values;
@@ -24,8 +48,7 @@ export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { err
     ({ values } = parseArgs({
       args: [...argv],
       options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
+        ...SERVER_OPTIONS,
         content: { type: 'string' },
         out: { type: 'string' },
         cache: { type: 'string' },
@@ -36,23 +59,21 @@ export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { err
   } catch (error) {
     return { error: `${(error as Error).message}\nusage: ${DEV_USAGE}` };
   }
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  // 0 asks the system for a free port (what the tests do).
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? '0')) {
-    return { error: `--port: expected a port number from 0 to 65535, got "${values.port}"` };
-  }
+  const server = serverArgs(values);
+  if ('error' in server) return server;
   if (values.host !== undefined && values.host.trim() === '') return { error: '--host: expected an address such as 127.0.0.1 or 0.0.0.0, got nothing' };
   const threads = values.threads === undefined ? undefined : Number(values.threads);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) return { error: `--threads: expected a whole number, 1 or more, got "${values.threads}"` };
   if (values['no-cache'] && values.cache !== undefined) return { error: '--cache and --no-cache: give one of them' };
   return {
     args: {
-      port,
+      port: server.port,
       host: values.host ?? DEFAULT_HOST,
       content: values.content,
       out: values.out,
       cache: values['no-cache'] ? null : values.cache,
       threads,
+      allowedHosts: server.allowedHosts,
     },
   };
 }

@@ -28,6 +28,8 @@ import { constantsFileFor } from '../build/function-constants.ts';
 import { Builder } from './builder.ts';
 import type { BuildFailure, BuildOutcome, WorkerBuildOptions } from './builder.ts';
 import { FunctionsHost } from './functions-host.ts';
+import { hostName, refusal, refuse } from './local-access.ts';
+import type { AccessRules } from './local-access.ts';
 import { DEV_PAGE_HEADERS, DEV_PATHS, DEV_PREFIX, errorPage, LIVE_RELOAD_SCRIPT, LiveReload, withLiveReload } from './live-reload.ts';
 import { deployedFunctions, netlifyRewrites, resolve as route } from './netlify-routing.ts';
 import type { DeployedFunction, Rewrite } from './netlify-routing.ts';
@@ -45,6 +47,8 @@ export interface DevServerOptions {
   cacheDir: string | null;
   host: string;
   port: number;
+  /** Host names it also answers for (`--allowed-host`); see dev/local-access.ts. */
+  allowedHosts?: readonly string[];
   threads?: number;
   /** The terminal: build phases, each rebuild, each failure. */
   log: (line: string) => void;
@@ -139,7 +143,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   await queue.idle();
   quietPhases = true;
 
+  // Set once the server listens, before any request can arrive. Nothing served here changes a
+  // file: the functions are the site's read-only API (POST /mcp reads), so a program with no
+  // Origin, an MCP client, may call them; a page of another site may not (local-access.ts).
+  let access: AccessRules | undefined;
   const server = createServer((request, response) => {
+    const reason = access ? refusal(access, request.method ?? 'GET', request.headers) : 'not listening yet';
+    if (reason) return refuse(response, reason);
     answer(request, response).catch((error: Error) => {
       log(`${request.method} ${request.url}: ${error.stack ?? error.message}`);
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_NO_STORE });
@@ -148,7 +158,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? `${options.host}:${options.port}`}`);
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     const method = request.method ?? 'GET';
     if (url.pathname.startsWith(DEV_PREFIX)) return devEndpoint(url.pathname, response);
 
@@ -208,7 +218,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  access = { port, host: options.host, allowedHosts: options.allowedHosts ?? [], writes: false, command: 'dev' };
+  const shownHost = hostName(options.host);
 
   return {
     url: `http://${shownHost}:${port}`,

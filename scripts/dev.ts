@@ -8,6 +8,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_CACHE_DIR, HAND_HEADERS_FILE, PROJECT_ROOT } from '../build/index.ts';
 import { PUBLISH_DIR } from '../build/function-constants.ts';
+import { isLoopback, networkWarning } from '../dev/local-access.ts';
 import { parseDevArgs } from '../dev/options.ts';
 import { startDevServer } from '../dev/server.ts';
 
@@ -26,9 +27,11 @@ const server = await startDevServer({
   cacheDir: args.cache === null ? null : resolve(args.cache ?? DEFAULT_CACHE_DIR),
   host: args.host,
   port: args.port,
+  allowedHosts: args.allowedHosts,
   threads: args.threads,
   log: (line) => console.log(line),
 });
+if (!isLoopback(args.host)) console.log(networkWarning(server.url, 'read every draft and the build\'s errors'));
 console.log(`Serving ${server.url} — watching for changes; Ctrl-C stops.`);
 
 let stopping = false;

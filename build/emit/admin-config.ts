@@ -93,18 +93,25 @@ export interface AdminConfig {
   collections: AdminCollection[];
 }
 
+/**
+ * The folder of the repository that holds everything the editor may read or write: every folder,
+ * file and the media folder below are inside it. On this machine (`npm run cms`) the local proxy
+ * server's repository is this folder alone, so it cannot reach anything else.
+ */
+export const EDITOR_ROOT = 'content';
+
 /** The content files the editor writes, each with the schema that describes it. */
 export const ADMIN_CONTENT = {
-  skills: { schema: contentSchemas.skill, folder: 'content/skills', label: 'Skills', singular: 'Skill', format: 'skill-frontmatter', body: true },
-  bundles: { schema: contentSchemas.bundle, folder: 'content/bundles', label: 'Bundles', singular: 'Bundle', format: 'bundle-frontmatter', body: true },
-  docs: { schema: contentSchemas.doc, folder: 'content/docs', label: 'Docs', singular: 'Doc', format: 'doc-frontmatter', body: true },
+  skills: { schema: contentSchemas.skill, folder: `${EDITOR_ROOT}/skills`, label: 'Skills', singular: 'Skill', format: 'skill-frontmatter', body: true },
+  bundles: { schema: contentSchemas.bundle, folder: `${EDITOR_ROOT}/bundles`, label: 'Bundles', singular: 'Bundle', format: 'bundle-frontmatter', body: true },
+  docs: { schema: contentSchemas.doc, folder: `${EDITOR_ROOT}/docs`, label: 'Docs', singular: 'Doc', format: 'doc-frontmatter', body: true },
 } as const;
 
 /** The settings files: one YAML document each. `clusters.yaml` is a list at its top, which a form
  * cannot hold: its format (admin-format.ts) reads it into, and writes it out of, one `clusters` field. */
 export const ADMIN_SETTINGS = {
-  site: { schema: contentSchemas.site, file: 'content/site.yaml', label: 'Site settings', format: 'site-yaml' },
-  clusters: { schema: contentSchemas.clusters, file: 'content/clusters.yaml', label: 'Clusters', format: 'clusters-yaml', root: 'clusters' },
+  site: { schema: contentSchemas.site, file: `${EDITOR_ROOT}/site.yaml`, label: 'Site settings', format: 'site-yaml' },
+  clusters: { schema: contentSchemas.clusters, file: `${EDITOR_ROOT}/clusters.yaml`, label: 'Clusters', format: 'clusters-yaml', root: 'clusters' },
 } as const;
 
 /**
@@ -191,7 +198,7 @@ export function adminConfig(options: AdminOptions): AdminConfig {
     local_backend: true,
     publish_mode: 'simple',
     // No field takes an upload; Decap still wants a folder named.
-    media_folder: 'content/media',
+    media_folder: `${EDITOR_ROOT}/media`,
     ...(options.siteUrl ? { site_url: options.siteUrl, display_url: options.siteUrl } : {}),
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [...folders, settings],

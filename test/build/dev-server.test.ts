@@ -4,17 +4,21 @@
  * neither the project's content/ nor its dist/ is touched. An editor's loop: edit a skill and see
  * the page change over HTTP, with a reload event; break the front matter and see the error page,
  * the same problem in JSON and in the terminal, the last good build still served and still on disk;
- * fix it and see the page again. Every wait is bounded and fails when it runs out.
+ * fix it and see the page again. It answers only requests that name it (or an allowed host) and
+ * come from no other site's page, the event stream included. Every wait is bounded and fails when
+ * it runs out.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
 import { DEV_PATHS } from '../../dev/live-reload.ts';
 import { BUILD_ENV, runBuild, sameTree, treeOf } from '../helpers/build-process.ts';
+import { httpRequest } from '../helpers/http.ts';
 
 const SKILL = 'shape-up';
 const WAIT_MS = 60_000;
@@ -93,7 +97,7 @@ const events = new EventLog();
 
 beforeAll(async () => {
   cpSync(join(PROJECT_ROOT, 'content'), content, { recursive: true });
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', content, '--out', out, '--cache', join(work, 'cache')], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', content, '--out', out, '--cache', join(work, 'cache'), '--allowed-host', 'editor.test'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...BUILD_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +121,20 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** The status and type the event stream answers with these headers; the stream itself is closed at once. */
+function streamAnswer(headers: Record<string, string>): Promise<{ status: number; type: string | undefined }> {
+  const url = new URL(`${base}${DEV_PATHS.events}`);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers, agent: false, timeout: WAIT_MS }, (res) => {
+      resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] });
+      res.destroy();
+    });
+    req.on('timeout', () => req.destroy(new Error(`${DEV_PATHS.events}: no answer within ${WAIT_MS / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('npm run dev', () => {
   it('listens on loopback and serves the built pages with the live-reload script', async () => {
     const { status, type, text } = await page();
@@ -127,6 +145,36 @@ describe('npm run dev', () => {
     const script = await fetch(`${base}${DEV_PATHS.script}`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain(`new EventSource("${DEV_PATHS.events}")`);
+  });
+
+  it('refuses a foreign Host with 403 on GET, POST and the event stream, saying how to allow it', async () => {
+    const port = new URL(base).port;
+    const host = `evil.example:${port}`;
+    const replies = [
+      await httpRequest(`${base}/skills/${SKILL}`, { headers: { host } }),
+      await httpRequest(`${base}${DEV_PATHS.status}`, { headers: { host } }),
+      await httpRequest(`${base}/mcp`, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }),
+    ];
+    for (const reply of replies) {
+      expect([reply.path, reply.status, reply.headers['content-type']]).toEqual([reply.path, 403, 'text/plain; charset=utf-8']);
+      expect(reply.text).toContain('`npm run dev -- --allowed-host evil.example`');
+      expect(reply.text).not.toContain('Shape Up');
+    }
+    expect(await streamAnswer({ host })).toEqual({ status: 403, type: 'text/plain; charset=utf-8' });
+  });
+
+  it('refuses a page of another site, and answers its own names and the host allowed with --allowed-host', async () => {
+    const port = new URL(base).port;
+    const origin = 'http://evil.example';
+    expect((await httpRequest(`${base}/catalog.json`, { headers: { host: `127.0.0.1:${port}`, origin } })).status).toBe(403);
+    expect(await streamAnswer({ host: `127.0.0.1:${port}`, origin })).toMatchObject({ status: 403 });
+    for (const host of [`localhost:${port}`, `[::1]:${port}`, 'editor.test', `editor.test:${port}`]) {
+      expect((await httpRequest(`${base}/skills/${SKILL}`, { headers: { host } })).status, host).toBe(200);
+      expect(await streamAnswer({ host }), host).toEqual({ status: 200, type: 'text/event-stream' });
+    }
+    // An MCP client is a program, with no Origin: the read-only API still answers it.
+    const mcp = await httpRequest(`${base}/mcp`, { method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    expect(mcp.status).toBe(200);
   });
 
   it('serves files with the headers dist/_headers gives them, and never lets the browser keep a stale one', async () => {

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
@@ -55,13 +55,15 @@ export async function runBuild(args: readonly string[]): Promise<string> {
   return stdout;
 }
 
-/** Every file below `dir` with its bytes, by path relative to `dir`. */
+/** Every file below `dir` with its bytes, by path relative to `dir`; a symbolic link (never
+ * followed) as where it points. */
 export function treeOf(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) walk(path);
+      else if (entry.isSymbolicLink()) files.set(relative(dir, path), Buffer.from(`symbolic link to ${readlinkSync(path)}`));
       else files.set(relative(dir, path), readFileSync(path));
     }
   };

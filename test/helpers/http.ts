@@ -20,12 +20,13 @@ export interface Reply {
 export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 const TIMEOUT_MS = 20_000;
 
 /** `target` is an absolute URL; its path and query are sent as the URL parser spells them. */
-export function httpRequest(target: string, { method = 'GET', headers = {} }: RequestOptions = {}): Promise<Reply> {
+export function httpRequest(target: string, { method = 'GET', headers = {}, body: sent }: RequestOptions = {}): Promise<Reply> {
   const url = new URL(target);
   const path = `${url.pathname}${url.search}`;
   return new Promise((resolve, reject) => {
@@ -47,7 +48,7 @@ export function httpRequest(target: string, { method = 'GET', headers = {} }: Re
     );
     req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
-    req.end();
+    req.end(sent);
   });
 }
 
