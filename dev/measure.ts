@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import { DEV_PATHS } from './live-reload.ts';
+import { MEASURE_OPTIONS } from './measure-options.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, skill: { type: 'string', default: 'shape-up' } } });
+const { values } = parseArgs({ options: MEASURE_OPTIONS });
 const runs = Number(values.runs);
 const work = mkdtempSync(join(tmpdir(), 'dev-measure-'));
 const content = join(work, 'content');

@@ -42,20 +42,20 @@ export function serverArgs(values: { port?: string; 'allowed-host'?: string[] })
   return { port, allowedHosts };
 }
 
+/** `npm run dev`'s: the server's, and the build's. */
+export const DEV_OPTIONS = {
+  ...SERVER_OPTIONS,
+  content: { type: 'string' },
+  out: { type: 'string' },
+  cache: { type: 'string' },
+  'no-cache': { type: 'boolean', default: false },
+  threads: { type: 'string' },
+} as const;
+
 export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { error: string } {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        ...SERVER_OPTIONS,
-        content: { type: 'string' },
-        out: { type: 'string' },
-        cache: { type: 'string' },
-        'no-cache': { type: 'boolean', default: false },
-        threads: { type: 'string' },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], options: DEV_OPTIONS }));
   } catch (error) {
     return { error: `${(error as Error).message}\nusage: ${DEV_USAGE}` };
   }

@@ -33,6 +33,7 @@ import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts'
 import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
+import { BENCH_OPTIONS, DEFAULT_SIZES } from './bench-options.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
@@ -55,8 +56,7 @@ interface BuildRun {
   failed?: string;
 }
 
-const DEFAULT_SIZES = '1000,4000,10000,50000';
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: DEFAULT_SIZES }, runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: BENCH_OPTIONS });
 const sizes = values.sizes!.split(',').map(Number);
 const runs = Math.max(1, Number(values.runs));
 let profile: { size: number; cpuMs: number; packages: SelfTime[] } | undefined;

@@ -14,19 +14,9 @@ import { EmittedJsonError } from '../build/emit/check-json.ts';
 import { BuildLockedError } from '../build/lock.ts';
 import { BuildEnvironmentError } from '../build/build-errors.ts';
 import { progressLine } from '../build/progress.ts';
+import { BUILD_OPTIONS } from './build-options.ts';
 
-const { values } = parseArgs({
-  options: {
-    content: { type: 'string' },
-    out: { type: 'string' },
-    cache: { type: 'string' },
-    'lock-wait': { type: 'string' },
-    'no-cache': { type: 'boolean', default: false },
-    threads: { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-    drafts: { type: 'boolean', default: false },
-  },
-});
+const { values } = parseArgs({ options: BUILD_OPTIONS });
 
 const lockWait = values['lock-wait'] === undefined ? undefined : Number(values['lock-wait']);
 if (lockWait !== undefined && !(lockWait >= 0)) {

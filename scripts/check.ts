@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkContent, PROJECT_ROOT } from '../build/index.ts';
 import { ContentError, formatProblem } from '../build/content-error.ts';
 import type { ContentProblem } from '../build/content-error.ts';
+import { CHECK_OPTIONS } from './check-options.ts';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -38,7 +39,7 @@ export function renderProblems(problems: readonly ContentProblem[], display: (fi
 async function main(): Promise<number> {
   let contentDir: string | undefined;
   try {
-    contentDir = parseArgs({ options: { content: { type: 'string' } } }).values.content;
+    contentDir = parseArgs({ options: CHECK_OPTIONS }).values.content;
   } catch (error) {
     console.error(`${(error as Error).message}\nUsage: npm run check [-- --content DIR]`);
     return 1;

@@ -9,6 +9,9 @@ export interface CmsArgs {
   allowedHosts: string[];
 }
 
+/** The editor's server takes the local servers' options and no others. */
+export const CMS_OPTIONS = SERVER_OPTIONS;
+
 export const CMS_USAGE = 'npm run cms [-- --port N] [--host LOOPBACK-ADDRESS] [--allowed-host NAME]...';
 
 /**
@@ -20,7 +23,7 @@ export const CMS_USAGE = 'npm run cms [-- --port N] [--host LOOPBACK-ADDRESS] [-
 export function parseCmsArgs(argv: readonly string[]): { args: CmsArgs } | { error: string } {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: SERVER_OPTIONS }));
+    ({ values } = parseArgs({ args: [...argv], options: CMS_OPTIONS }));
   } catch (error) {
     return { error: `${(error as Error).message}\nusage: ${CMS_USAGE}` };
   }

@@ -17,15 +17,10 @@ import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import { PROPERTY_ENV } from '../test/helpers/property.ts';
 import { propertySuites } from '../test/helpers/property-suites.ts';
+import { EXPLORE_OPTIONS } from './explore-options.ts';
 
 /** vitest's own limit for a test that names none (vitest.config.ts), scaled like the runs. */
 const DEFAULT_TEST_TIMEOUT_MS = 30_000;
-
-export const EXPLORE_OPTIONS = {
-  seeds: { type: 'string', default: '20' },
-  factor: { type: 'string', default: '20' },
-  seed: { type: 'string', multiple: true },
-} as const;
 
 const { values } = parseArgs({ options: EXPLORE_OPTIONS });
 const whole = (name: string, value: string, min: number, max: number): number => {

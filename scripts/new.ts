@@ -15,6 +15,7 @@ import { loadContent, MARKDOWN_GLOB } from '../build/load.ts';
 import { validateFile } from '../build/validate/index.ts';
 import { CLUSTER_IDS } from '../core/types.ts';
 import { displayPath } from './check.ts';
+import { NEW_OPTIONS } from './new-options.ts';
 import { PLACEHOLDER_MARK, placeholder } from '../build/placeholder.ts';
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 
@@ -151,7 +152,7 @@ async function main(): Promise<number> {
   let slug: string | undefined;
   let contentDir: string | undefined;
   try {
-    const parsed = parseArgs({ options: { content: { type: 'string' } }, allowPositionals: true });
+    const parsed = parseArgs({ options: NEW_OPTIONS, allowPositionals: true });
     if (parsed.positionals.length !== 2) throw new NewFileRefusal(`Expected a kind and a slug, got ${parsed.positionals.length} argument(s).`);
     [kind, slug] = parsed.positionals;
     contentDir = parsed.values.content;

@@ -33,6 +33,16 @@ Options:
                          (a deploy preview without the Stripe key)
   --help                 this text`;
 
+export const VERIFY_OPTIONS = {
+  local: { type: 'boolean', default: false },
+  max: { type: 'string' },
+  all: { type: 'boolean', default: false },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  'allow-payment-down': { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
 export class UsageError extends Error {}
 
 export function parseOptions(argv: readonly string[]): VerifyOptions | 'help' {
@@ -42,15 +52,7 @@ export function parseOptions(argv: readonly string[]): VerifyOptions | 'help' {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        local: { type: 'boolean', default: false },
-        max: { type: 'string' },
-        all: { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        concurrency: { type: 'string' },
-        'allow-payment-down': { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
+      options: VERIFY_OPTIONS,
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
