@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { allowedHostError } from './local-access.ts';
 
-/** `npm start`'s port, so bookmarks and the README's examples work with either. */
+/** `npm start`'s port, so bookmarks and the documentation's examples work with either. */
 export const DEFAULT_PORT = 8888;
 /** Loopback only: a preview of unpublished content is nobody else's business. `--host 0.0.0.0` shares it. */
 export const DEFAULT_HOST = '127.0.0.1';

@@ -1,14 +1,14 @@
 /**
  * `npm run api-examples`: builds the sample content, serves it with `netlify dev --offline`, runs
- * the README's curl examples against it and writes what came back (status line, headers, body)
- * into README.md between its api-examples markers. The local address is shown as the canonical
+ * the curl examples against it and writes what came back (status line, headers, body) into
+ * docs/api-examples.md between its api-examples markers. The local address is shown as the canonical
  * one; headers only the local server adds (request ids, dates) are left out; long bodies are cut.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, DEFAULT_CACHE_DIR, PROJECT_ROOT } from '../build/index.ts';
 import { startNetlifyDev } from '../test/setup/netlify-dev.ts';
+import { writeMarkedSection } from './marked-section.ts';
 
 const LOCAL_ONLY = /^(date|x-nf-[a-z-]+|x-powered-by|connection|keep-alive|transfer-encoding|server|age|content-length):/i;
 const BODY_LIMIT = 420;
@@ -43,11 +43,7 @@ try {
     return `${title}:\n\n\`\`\`console\n$ ${command}\n${headers.join('\n')}\n${shown ? `\n${shown}\n` : ''}\`\`\``;
   });
   const section = `Taken from a real run of \`npm run api-examples\` (${new Date().toISOString().slice(0, 10)}, \`netlify dev --offline\` on the sample content; local-only headers such as dates and request ids left out, long bodies cut).\n\n${blocks.join('\n\n')}\n`;
-  const readmePath = join(PROJECT_ROOT, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const marked = /(<!-- api-examples:start -->\n)[\s\S]*?(<!-- api-examples:end -->)/;
-  if (!marked.test(readme)) throw new Error('README.md has no api-examples markers');
-  writeFileSync(readmePath, readme.replace(marked, `$1${section}$2`));
+  writeMarkedSection(join(PROJECT_ROOT, 'docs/api-examples.md'), 'api-examples', section);
   console.log(section);
 } finally {
   await server.stop();

@@ -1,6 +1,9 @@
 /** `npm run bench`'s options, apart from the script so that they can be read without benchmarking. */
 
-/** The sizes whose run is the one docs/performance.md shows; a run of other sizes leaves the page alone. */
+/** The page whose tables the bench writes. */
+export const PERFORMANCE_PAGE = 'docs/performance.md';
+
+/** The sizes whose run is the one the page shows; a run of other sizes leaves it alone. */
 export const DEFAULT_SIZES = '1000,4000,10000,50000';
 
 export const BENCH_OPTIONS = {

@@ -15,8 +15,9 @@
  * package is printed, so a regression shows where it is without a profiler session.
  * The warm build where nothing changed at that size runs once more under the profiler too, its self
  * time printed by function, since it spends its time in no one package.
- * Prints tables, writes bench/results.json and the tables into README.md.
- * Options: --sizes 1000,4000 to run other sizes (the README is then left alone), --runs N.
+ * Prints tables, writes bench/results.json and the tables into docs/performance.md.
+ * Options (scripts/bench-options.ts): --sizes 1000,4000 to run other sizes (the page is then left
+ * alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
 import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,8 @@ import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts'
 import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
-import { BENCH_OPTIONS, DEFAULT_SIZES } from './bench-options.ts';
+import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
+import { writeMarkedSection } from './marked-section.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
@@ -274,13 +276,11 @@ const report =
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, warmProfile, queries, searches }, null, 2)}\n`);
-const readmePath = join(PROJECT_ROOT, 'README.md');
-const readme = readFileSync(readmePath, 'utf8');
-const marked = /(<!-- bench:start -->\n)[\s\S]*?(<!-- bench:end -->)/;
-if (marked.test(readme) && sizes.join(',') === DEFAULT_SIZES) {
-  // A function, not a replacement string: the tables hold `$` sequences String.replace would read as patterns.
-  writeFileSync(readmePath, readme.replace(marked, (_match, start: string, end: string) => `${start}${report}${end}`));
-  console.error('README.md: benchmark tables updated.');
+if (sizes.join(',') === DEFAULT_SIZES) {
+  writeMarkedSection(join(PROJECT_ROOT, PERFORMANCE_PAGE), 'bench', report);
+  console.error(`${PERFORMANCE_PAGE}: benchmark tables updated.`);
+} else {
+  console.error(`${PERFORMANCE_PAGE} left as it is: it shows a run of the default sizes (${DEFAULT_SIZES}).`);
 }
 rmSync(work, { recursive: true, force: true });
 

@@ -5,7 +5,7 @@
  * either refused with a ContentError that names the file (and the field where there is one), or
  * built. `npm run check` and the build agree on every one: the same problems, or both succeed.
  *
- * Resource use is measured, not asserted here: see the figures in README "For editors".
+ * Resource use is measured, not asserted here: see the figures in docs/editors.md, "Limits".
  */
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The MCP endpoint and its tools by name: one home for the server, llms.txt, the README's client
+ * The MCP endpoint and its tools by name: one home for the server, llms.txt, the API guide's client
  * snippet and the tests. No SDK here, so the build can import it without loading the server.
  */
 

@@ -25,9 +25,9 @@ describe('payment issues', () => {
     expect(Object.keys(ISSUE_LEVELS).sort()).toEqual([...schema.$defs.PaymentIssue.properties.code.enum].sort());
   });
 
-  it('is documented for operators: the README lists every code with its level', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const rows = [...readme.matchAll(/^\| `([a-z_]+)` \| (info|warning|error) \|/gm)].map((m) => [m[1], m[2]]);
+  it('is documented for operators: docs/operators.md lists every code with its level', () => {
+    const operators = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
+    const rows = [...operators.matchAll(/^\| `([a-z_]+)` \| (info|warning|error) \|/gm)].map((m) => [m[1], m[2]]);
     expect(Object.fromEntries(rows)).toEqual(ISSUE_LEVELS);
     expect(rows).toHaveLength(Object.keys(ISSUE_LEVELS).length);
   });

@@ -25,7 +25,7 @@ export interface JsonResource {
   path: string;
   /** The response schema of schema/api; none for openapi.json, whose own format describes it. */
   schema?: ApiSchemaName;
-  /** Static files take their lifetime from _headers, function answers set their own (README, API). */
+  /** Static files take their lifetime from _headers, function answers set their own (docs/contributors.md, "How the API is served"). */
   served: 'static' | 'function';
   expect?: (body: any) => Problems;
 }
@@ -113,7 +113,7 @@ export function sameAsListed(item: Skill | Bundle) {
   return (body: unknown): Problems => (isDeepStrictEqual(body, item) ? [] : [`body: expected the ${item.type} ${item.slug} as catalog.json lists it, got other values`]);
 }
 
-/** A cluster's twin is the catalogue filtered to it: the bytes of /catalog.json?cluster=<id> (README). */
+/** A cluster's twin is the catalogue filtered to it: the bytes of /catalog.json?cluster=<id> (docs/contributors.md). */
 export async function checkClusterTwin(ctx: Context, path: string, id: string): Promise<void> {
   await checkJsonResource(ctx, {
     check: CHECK.cluster,
@@ -289,7 +289,7 @@ export async function checkPaymentHealth(ctx: Context): Promise<void> {
     return;
   }
   await ctx.run(CHECK.paymentStatus, url, async () => ({
-    problems: health!.status === 'down' ? [`status: payments are down (${issues}); see the README's issue codes`] : [],
+    problems: health!.status === 'down' ? [`status: payments are down (${issues}); see the issue codes in docs/operators.md`] : [],
     detail: `${health!.status} (${issues})`,
   }));
 }

@@ -1,6 +1,6 @@
 /**
  * The checks by name, as the table prints them, and the ones `--local` skips: what `netlify dev`
- * cannot do, each with the reason (README, "Local serving and production"). Every other check runs
+ * cannot do, each with the reason (docs/contributors.md, "Local serving and production"). Every other check runs
  * against the emulator exactly as against production.
  */
 export const CHECK = {

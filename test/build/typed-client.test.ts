@@ -1,6 +1,6 @@
 /**
  * test/client/catalogue-api.ts is what a client developer's first command makes of dist/openapi.json
- * (README, "For client developers"): the types are committed so that `tsc --noEmit -p .` checks the
+ * (content/docs/api.md, "Typed clients"): the types are committed so that `tsc --noEmit -p .` checks the
  * typed client's calls (test/e2e/typed-client.test.ts), and this test fails when the document has
  * changed and they were not generated again. It runs the same CLI with the pinned Node.
  */

@@ -49,7 +49,7 @@ const jsonTyped = (reply: Reply) => /^application\/json/.test(reply.headers['con
 
 /**
  * Every difference the test allows, each with its reason; nothing else may differ. The emulator's
- * are documented in README, "Local serving and production"; each must still occur in the run.
+ * are documented in docs/contributors.md, "Local serving and production"; each must still occur in the run.
  */
 export const EMULATOR_DIFFERENCES: Readonly<Record<string, Difference>> = {
   'static lifetime': {

@@ -1,5 +1,5 @@
 /**
- * A typed client as a client developer makes one (README, "For client developers"): types
+ * A typed client as a client developer makes one (content/docs/api.md, "Typed clients"): types
  * generated from openapi.json by openapi-typescript (test/client/catalogue-api.ts, kept fresh by
  * test/build/typed-client.test.ts) and openapi-fetch. It calls every operation of the document
  * against the test server; `tsc --noEmit -p .` type-checks every call, so an operation, parameter

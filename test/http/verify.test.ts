@@ -1,7 +1,7 @@
 /**
  * `npm run verify -- <url> --local` against the real local runtime (`netlify dev --offline`): every
  * check passes, and the only ones skipped are those the emulator cannot pass, each with its reason.
- * Against production the same command runs without --local (README, "Checking a deploy").
+ * Against production the same command runs without --local (docs/operators.md, "Checking a deploy").
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeRows, runVerify } from '../helpers/verify-cli.ts';

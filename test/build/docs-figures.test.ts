@@ -1,7 +1,8 @@
 /**
- * The README's figures about the sample are true: its example build log names the counts a real
- * build of content/ prints (skills, bundles, docs, page jobs, files written), and the set-up lines
- * it gives work as written. Times differ from run to run and are not compared.
+ * The documentation's figures about the sample are true: the example build log of
+ * docs/contributors.md names the counts a real build of content/ prints (skills, bundles, docs, page
+ * jobs, files written), and the README's set-up lines work as written. Times differ from run to run
+ * and are not compared.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const contributors = readFileSync(join(ROOT, 'docs/contributors.md'), 'utf8');
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
 /** `phase   31 ms  detail` → [phase, detail without what depends on the machine]. */
@@ -30,12 +32,12 @@ function logLines(text: string): Map<string, string> {
   return lines;
 }
 
-const scratch = mkdtempSync(join(tmpdir(), 'readme-figures-'));
+const scratch = mkdtempSync(join(tmpdir(), 'docs-figures-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('the README', () => {
+describe('the documentation', () => {
   it('shows the build log a build of the sample content prints, count for count', () => {
-    const example = /The build prints one line per phase[\s\S]*?```\n([\s\S]*?)```/.exec(readme);
+    const example = /The build prints one line per phase[\s\S]*?```\n([\s\S]*?)```/.exec(contributors);
     expect(example, 'the example build log').not.toBeNull();
     const shown = logLines(example![1]);
     expect(shown.size).toBeGreaterThanOrEqual(4);
