@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { distCatalog } from './dist.ts';
 import { queryString } from './catalog-queries.ts';
-import { PROPERTY_SEED as SEED } from './property.ts';
+import { PROPERTY_SEED as SEED, propertyRuns } from './property.ts';
 
 const catalog = distCatalog();
 export const SKILL_PATH = `/skills/${catalog.skills[0]?.slug ?? '(none)'}.json`;
@@ -122,7 +122,7 @@ export const PROPERTY_EXAMPLES: readonly string[] = [
 
 /** The fixed sample of the query property sent over HTTP (seed SEED), after its kept examples. */
 export const PROPERTY_SAMPLE_SIZE = 40;
-export const PROPERTY_SAMPLE: readonly string[] = [...PROPERTY_EXAMPLES, ...fc.sample(queryString, { seed: SEED, numRuns: PROPERTY_SAMPLE_SIZE })];
+export const PROPERTY_SAMPLE: readonly string[] = [...PROPERTY_EXAMPLES, ...fc.sample(queryString, { seed: SEED, numRuns: propertyRuns(PROPERTY_SAMPLE_SIZE) })];
 
 // ---- The corpus as one list of requests ---------------------------------------------------------
 
