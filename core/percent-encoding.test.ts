@@ -1,6 +1,6 @@
 /** Percent-encoding a client sent: decodable as UTF-8, or named as the part that is not. */
 import { describe, expect, it } from 'vitest';
-import { malformedPercentEncoding } from './percent-encoding.ts';
+import { malformedPercentEncoding, malformedQueryPart } from './percent-encoding.ts';
 
 describe('malformedPercentEncoding', () => {
   it.each([
@@ -25,5 +25,20 @@ describe('malformedPercentEncoding', () => {
     ['an encoded surrogate', '/%ED%A0%80', '%ED%A0%80'],
   ])('names %s', (_label, text, bad) => {
     expect(malformedPercentEncoding(text)).toBe(bad);
+  });
+});
+
+describe('malformedQueryPart', () => {
+  it.each([
+    ['a value, with its parameter', '?cluster=%zz', { bad: '%zz', parameter: 'cluster' }],
+    ['a value after good ones', '?limit=2&&sort=price%E0%A4%A', { bad: '%E0%A4', parameter: 'sort' }],
+    ['a value whose parameter name is encoded', '?%63luster=a%zz', { bad: '%zz', parameter: 'cluster' }],
+    ['a value whose parameter name has a plus', '?a+b=%', { bad: '%', parameter: 'a b' }],
+    ['a name, with no parameter to name', '?%zz=ideas', { bad: '%zz' }],
+    ['a name without a value', '?cluster&%E0', { bad: '%E0' }],
+    ['nothing in a decodable query', '?cluster=%C3%A9&q=a%20b', undefined],
+    ['nothing in an empty query', '', undefined],
+  ])('finds %s', (_label, search, found) => {
+    expect(malformedQueryPart(search)).toEqual(found);
   });
 });

@@ -8,7 +8,7 @@
 import { apiHeaders, CACHE_NO_STORE, cdnCacheHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
 import { markdownTwinHeaders, negotiatedPageHeaders, securityHeaders } from './page-headers.ts';
 import { errorBody, echo, serverErrorBody } from './errors.ts';
-import { malformedPercentEncoding } from './percent-encoding.ts';
+import { malformedPercentEncoding, malformedQueryPart } from './percent-encoding.ts';
 import type { ErrorLinks } from './errors.ts';
 import type { BuildStamp, HeaderSet, MajorLifecycle } from './headers.ts';
 import { ifNoneMatchMatches, strongEtag } from './etag.ts';
@@ -155,6 +155,13 @@ export function pageResponse(request: Request, stamp: BuildStamp, { status, kind
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
+/** Where in the query the undecodable part is: the parameter whose value holds it is named, as
+ * for any other bad value. */
+function queryPlace(part: { bad: string; parameter?: string } | undefined): { bad: string; where: string } | undefined {
+  if (part === undefined) return undefined;
+  return { bad: part.bad, where: part.parameter === undefined ? 'query' : `query parameter ${echo(part.parameter)}` };
+}
+
 /**
  * 400 for a target whose percent-encoding cannot be decoded (`/%ZZ`, `?cluster=%E0%A4%A`): what the
  * client meant is unknown, so nothing is looked up or guessed.
@@ -162,10 +169,9 @@ export function pageResponse(request: Request, stamp: BuildStamp, { status, kind
 export function malformedTargetResponse(request: Request, stamp: BuildStamp, links: ErrorLinks): Response | undefined {
   const { pathname, search } = new URL(request.url);
   const inPath = malformedPercentEncoding(pathname);
-  const bad = inPath ?? malformedPercentEncoding(search);
-  if (bad === undefined) return undefined;
-  const where = inPath === undefined ? 'query' : 'path';
-  const message = `The request's ${where} has malformed percent-encoding at ${echo(bad)}; expected "%" followed by two hex digits, forming UTF-8.`;
+  const found = inPath !== undefined ? { bad: inPath, where: 'path' } : queryPlace(malformedQueryPart(search));
+  if (found === undefined) return undefined;
+  const message = `The request's ${found.where} has malformed percent-encoding at ${echo(found.bad)}; expected "%" followed by two hex digits, forming UTF-8.`;
   return jsonResponse(request, errorBody('bad_request', message, [`${links.baseUrl}/openapi.json`, `${links.baseUrl}/catalog.json`], links), { stamp, status: 400 });
 }
 

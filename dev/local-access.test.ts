@@ -42,6 +42,12 @@ describe('Origin', () => {
     }
   });
 
+  it('lets any page read a server open to other sites (npm start), by its own name only', () => {
+    const open = { ...DEV, otherSitesRead: true, command: 'start' };
+    for (const origin of ['https://other.example', 'null']) expect(refusal(open, 'GET', { host: OWN.host, origin }), origin).toBeUndefined();
+    expect(refusal(open, 'GET', { host: 'evil.example:8888', origin: 'http://evil.example:8888' })).toMatch(/`npm run start -- --allowed-host evil\.example`/);
+  });
+
   it('lets a program with no Origin call a server that changes nothing (an MCP client on npm run dev)', () => {
     expect(refusal(DEV, 'POST', { host: OWN.host, 'content-type': 'text/plain' })).toBeUndefined();
   });

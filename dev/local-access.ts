@@ -1,7 +1,7 @@
 /**
  * Who may talk to a server this project starts on the editor's machine (`npm run dev`, `npm run
- * cms`): one rule for both, checked before anything else on every request, the live-reload stream
- * included.
+ * cms`, and `netlify dev` behind `npm start` through dev/guard-preload.ts): one rule for all,
+ * checked before anything else on every request, the live-reload stream and upgrades included.
  *
  * - Host: the request must name the server as it listens (127.0.0.1, localhost or [::1], or the
  *   address given with `--host`, with its port), or a host the user allowed with `--allowed-host`.
@@ -10,15 +10,17 @@
  *   `server.allowedHosts`, GHSA-vg6x-rcgg-rjx6, and webpack-dev-server with CVE-2025-30359 and
  *   CVE-2025-30360).
  * - Origin: a browser names the page that sent a request. A page of another site may neither
- *   read (drafts, build errors) nor write; a page of a loopback or allowed host may read.
+ *   read (drafts, build errors) nor write; a page of a loopback or allowed host may read. Only
+ *   `npm start`, which serves what production does and writes nothing, lets any page read.
  * - Writes: where a request can change files (the editor's backend), a method other than GET, HEAD
  *   and OPTIONS needs this server's own origin (or `Sec-Fetch-Site: same-origin` without an Origin)
  *   and a JSON body, which no cross-site form can send without a preflight.
  *
- * Pure (but for `refuse`, which answers): the rules and a request's headers in, a reason to refuse
+ * Pure (but for `refuse` and `refuseSocket`, which answer): the rules and a request's headers in, a reason to refuse
  * (or none) out.
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export interface AccessRules {
   /** The port the server listens on. */
@@ -30,7 +32,10 @@ export interface AccessRules {
   /** Whether a request can change files: then every other method than GET, HEAD and OPTIONS
    * must come from this server's own page, as JSON. */
   writes: boolean;
-  /** The npm script that starts it (`dev`, `cms`), for the refusal's advice. */
+  /** Whether pages of other sites may read it: `npm start`'s API, as production's, is open to
+   * every origin (DESIGN.md, CORS); it still answers only for its own names. */
+  otherSitesRead?: boolean;
+  /** The npm script that starts it (`dev`, `cms`, `start`), for the refusal's advice. */
   command: string;
 }
 
@@ -109,7 +114,7 @@ export function refusal(rules: AccessRules, method: string, headers: IncomingHtt
   }
   const originHeader = one(headers.origin);
   const origin = originHeader === undefined ? undefined : parseOrigin(originHeader);
-  if (originHeader !== undefined && (!origin || !allowsHost(rules, origin.name, undefined))) {
+  if (originHeader !== undefined && !rules.otherSitesRead && (!origin || !allowsHost(rules, origin.name, undefined))) {
     return `A page of ${JSON.stringify(originHeader.slice(0, 100))} may not call this server; only its own pages may.`;
   }
   if (!rules.writes || SAFE_METHODS.has(method)) return undefined;
@@ -122,10 +127,21 @@ export function refusal(rules: AccessRules, method: string, headers: IncomingHtt
   return undefined;
 }
 
+const REFUSAL_HEADERS = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;
+const refusalBody = (reason: string): string => `403 Forbidden: ${reason}\n`;
+
 /** Answers a refused request: 403, plain text, never stored. */
 export function refuse(response: ServerResponse, reason: string): void {
-  response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-  response.end(`403 Forbidden: ${reason}\n`);
+  response.writeHead(403, REFUSAL_HEADERS);
+  response.end(refusalBody(reason));
+}
+
+/** The same answer on the bare connection of an upgrade or a CONNECT, which has no response object; then it closes. */
+export function refuseSocket(socket: Duplex, reason: string): void {
+  const body = Buffer.from(refusalBody(reason));
+  const headers = { ...REFUSAL_HEADERS, 'content-length': String(body.length), connection: 'close' };
+  const head = `HTTP/1.1 403 Forbidden\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  socket.end(Buffer.concat([Buffer.from(head), body]));
 }
 
 /** What a server listening on another interface than loopback prints: who can now do what. */

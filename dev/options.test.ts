@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOST, DEFAULT_PORT, parseDevArgs } from './options.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, parseDevArgs, parseStartArgs } from './options.ts';
 
 describe('npm run dev options', () => {
   it('listens on loopback, port 8888, by default', () => {
@@ -34,5 +34,21 @@ describe('npm run dev options', () => {
   it('names an unknown option and shows the usage', () => {
     const parsed = parseDevArgs(['--prot', '1']);
     expect('error' in parsed && parsed.error).toMatch(/--prot[\s\S]*usage: npm run dev/);
+  });
+});
+
+describe('npm start options', () => {
+  it('listens on loopback, port 8888, by default, and takes the same --port, --host and --allowed-host as npm run dev', () => {
+    expect(parseStartArgs([])).toEqual({ args: { port: DEFAULT_PORT, host: DEFAULT_HOST, allowedHosts: [] } });
+    expect(parseStartArgs(['--port', '0', '--host', '0.0.0.0', '--allowed-host', 'a.example', '--allowed-host', 'b.example'])).toEqual({
+      args: { port: 0, host: '0.0.0.0', allowedHosts: ['a.example', 'b.example'] },
+    });
+  });
+
+  it('refuses what npm run dev refuses, and the build\'s options, showing its usage', () => {
+    expect(parseStartArgs(['--allowed-host', 'http://editor.example'])).toEqual({ error: expect.stringMatching(/^--allowed-host: expected a host name/) });
+    expect(parseStartArgs(['--host', ' '])).toEqual({ error: '--host: expected an address such as 127.0.0.1 or 0.0.0.0, got nothing' });
+    const parsed = parseStartArgs(['--content', 'c']);
+    expect('error' in parsed && parsed.error).toMatch(/--content[\s\S]*usage: npm start/);
   });
 });

@@ -1,7 +1,6 @@
 /** `npm run cms`'s command line, read without side effects: options, or what is wrong with them. */
-import { parseArgs } from 'node:util';
 import { isLoopback } from '../dev/local-access.ts';
-import { DEFAULT_HOST, SERVER_OPTIONS, serverArgs } from '../dev/options.ts';
+import { parseServerArgs, SERVER_OPTIONS } from '../dev/options.ts';
 
 export interface CmsArgs {
   port: number;
@@ -21,20 +20,14 @@ export const CMS_USAGE = 'npm run cms [-- --port N] [--host LOOPBACK-ADDRESS] [-
  * machine's own (a hosts-file entry, a tunnel or proxy on it).
  */
 export function parseCmsArgs(argv: readonly string[]): { args: CmsArgs } | { error: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: CMS_OPTIONS }));
-  } catch (error) {
-    return { error: `${(error as Error).message}\nusage: ${CMS_USAGE}` };
-  }
-  const server = serverArgs(values);
-  if ('error' in server) return server;
-  const host = values.host ?? DEFAULT_HOST;
+  const parsed = parseServerArgs(argv, CMS_USAGE);
+  if ('error' in parsed) return parsed;
+  const { host } = parsed.args;
   if (!isLoopback(host)) {
     return {
       error: `--host ${host}: the editor listens on this machine only (127.0.0.1, localhost or ::1). `
         + 'On a network, anyone who reached it could write content/ with no account; others edit through the deployed site\'s /admin/.',
     };
   }
-  return { args: { port: server.port, host, allowedHosts: server.allowedHosts } };
+  return parsed;
 }

@@ -3,9 +3,9 @@
  * `npm test` makes, to find what the suite's one fixed seed does not. Run it before a change to a
  * parser, a limit, a serializer or the query core.
  *
- * The property tests are the test files that import fast-check (found, not listed). Each round runs
- * them all under vitest with a new seed (FC_SEED) and FACTOR times their runs (FC_RUNS_FACTOR),
- * printing the seed first; the end prints every seed with its outcome and, for each failure, the
+ * The property tests are the test files that import fast-check or its seed (found, not listed:
+ * test/helpers/property-suites.ts). Each round runs them all under vitest with a new seed (FC_SEED)
+ * and FACTOR times their runs (FC_RUNS_FACTOR), printing the seed first; the end prints every seed with its outcome and, for each failure, the
  * command that replays it. A counterexample found here becomes a fixed example in its suite.
  *
  * Options: --seeds N (rounds, default 20), --factor N (runs per property, times usual, default 20),

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseStartArgs } from '../../dev/options.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -50,8 +51,9 @@ describe('the documentation', () => {
     for (const [phase, detail] of shown) expect(`${phase}: ${actual.get(phase)}`).toBe(`${phase}: ${detail}`);
   }, 120_000);
 
-  it('names the port option of npm start, which hands it to netlify dev', () => {
-    expect(readme).toContain('npm start -- --port');
-    expect(packageJson.scripts.start).toMatch(/netlify dev\b[^&|;]*$/);
+  it('names the port option of npm start, which scripts/start.ts reads', () => {
+    expect(readme).toContain('npm start -- --port 9000');
+    expect(packageJson.scripts.start).toBe('tsx scripts/start.ts');
+    expect(parseStartArgs(['--port', '9000'])).toMatchObject({ args: { port: 9000 } });
   });
 });

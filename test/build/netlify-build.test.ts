@@ -9,17 +9,17 @@
  * The manifest is the one @netlify/edge-bundler writes (`.netlify/edge-functions-dist/manifest.json`,
  * read by Netlify at deploy time): `routes[].pattern` and `function_config[name].on_error`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../core/negotiate.ts';
 import { stripVTControlCharacters } from 'node:util';
 import { majorPrefixes } from '../../core/headers.ts';
 import { mirrored } from '../../build/mirror.ts';
+import { copyTree, ROOT } from '../helpers/tree-copy.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION = 'markdown-twin';
 const CATALOG_FUNCTION = 'catalog-static';
 
@@ -32,23 +32,6 @@ interface EdgeManifest {
 let copy: string;
 let manifest: EdgeManifest;
 let log: string;
-
-/** The files of the tree as they are on disk, less what git ignores (dist/, .netlify/, node_modules/). */
-function copyTree(target: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter((file) => file !== '' && existsSync(join(ROOT, file)));
-  for (const file of files) {
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(target, file));
-  }
-  // Installed packages are shared by link, one by one, so the copy's build cache
-  // (node_modules/.cache) is its own and never touches the one of this tree.
-  mkdirSync(join(target, 'node_modules'));
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry !== '.cache') symlinkSync(join(ROOT, 'node_modules', entry), join(target, 'node_modules', entry));
-  }
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

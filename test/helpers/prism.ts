@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort } from '../setup/netlify-dev.ts';
+import { freePort } from '../../dev/netlify-dev.ts';
 
 export interface RunningProxy {
   url: string;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { distCatalog } from './dist.ts';
 import { queryString } from './catalog-queries.ts';
-import { PROPERTY_SEED as SEED } from './property.ts';
+import { PROPERTY_SEED as SEED, propertyRuns } from './property.ts';
 
 const catalog = distCatalog();
 export const SKILL_PATH = `/skills/${catalog.skills[0]?.slug ?? '(none)'}.json`;
@@ -114,9 +114,15 @@ export const CONDITIONAL_PATHS = { staticTwin: SKILL_PATH, catalog: '/catalog.js
 /** A write on the catalogue: 405 with `allow`. */
 export const REFUSED_WRITE = { method: 'POST', path: '/catalog.json', headers: { 'content-type': 'application/json', 'content-length': '0' } } as const;
 
-/** The fixed sample of the query property sent over HTTP (seed SEED). */
+/** Queries the property found a defect with, sent whatever the seed draws: a malformed escape in
+ * `cluster`'s value answered with a 400 that did not name the parameter. */
+export const PROPERTY_EXAMPLES: readonly string[] = [
+  'cluster=%zz&&&limit=29&&&%63%6C%75%73%74%65%72=%73%68%69%70%2C%69%64%65%61%73%2C%64%65%73%69%67%6E&&&sort=price',
+];
+
+/** The fixed sample of the query property sent over HTTP (seed SEED), after its kept examples. */
 export const PROPERTY_SAMPLE_SIZE = 40;
-export const PROPERTY_SAMPLE: readonly string[] = fc.sample(queryString, { seed: SEED, numRuns: PROPERTY_SAMPLE_SIZE });
+export const PROPERTY_SAMPLE: readonly string[] = [...PROPERTY_EXAMPLES, ...fc.sample(queryString, { seed: SEED, numRuns: propertyRuns(PROPERTY_SAMPLE_SIZE) })];
 
 // ---- The corpus as one list of requests ---------------------------------------------------------
 

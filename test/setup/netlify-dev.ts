@@ -1,7 +1,12 @@
-/** Starts the real local Netlify runtime on a free loopback port and stops it by its process group. */
+/**
+ * Starts the real local Netlify runtime on a free loopback port, as `npm start` runs it
+ * (dev/netlify-dev.ts: loopback only, foreign hosts refused), and stops it by its process group.
+ */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_GUARD } from '../../dev/host-guard.ts';
+import { freePort, netlifyDevCommand } from '../../dev/netlify-dev.ts';
 
 export interface RunningServer {
   url: string;
@@ -10,59 +15,18 @@ export interface RunningServer {
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_LIMIT_MS = 120_000;
-const NETLIFY_CLI = fileURLToPath(new URL('../../node_modules/netlify-cli/bin/run.js', import.meta.url));
-const LOOPBACK_ONLY = fileURLToPath(new URL('./loopback-only.cjs', import.meta.url));
 
-export async function startNetlifyDev(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startNetlifyDev(): Promise<RunningServer> {
   const port = await freePort();
   const functionsPort = await freePort();
   const staticPort = await freePort();
-  const child = spawn(
-    process.execPath,
-    [NETLIFY_CLI, 'dev', '--offline', '--no-open', '--internal-disable-edge-functions',
-      '--port', String(port), '--functions-port', String(functionsPort), '--staticServerPort', String(staticPort)],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NETLIFY_TELEMETRY_DISABLED: '1',
-        BROWSER: 'none',
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${LOOPBACK_ONLY}`.trim(),
-        ...env,
-      },
-    },
-  );
+  const command = netlifyDevCommand({ ...DEFAULT_GUARD, port, functionsPort, staticPort });
+  const child = spawn(process.execPath, command.args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: command.env });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const groupAlive = () => {
-    try {
-      process.kill(-child.pid!, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  // The whole process group goes: netlify dev starts helpers of its own that hold ports.
-  const stop = async () => {
-    if (child.pid === undefined) return;
-    signalGroup('SIGTERM');
-    const deadline = Date.now() + 5_000;
-    while (groupAlive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (groupAlive()) signalGroup('SIGKILL');
-  };
-  // Never outlive the test run, even when it is interrupted.
-  process.once('exit', () => signalGroup('SIGKILL'));
+  const stop = groupStopper(child);
 
   const deadline = Date.now() + STARTUP_LIMIT_MS;
   while (Date.now() < deadline) {
@@ -80,13 +44,33 @@ export async function startNetlifyDev(env: NodeJS.ProcessEnv = {}): Promise<Runn
   throw new Error(`netlify dev did not answer within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Stops a child spawned `detached` with its whole process group (netlify dev starts helpers of
+ * its own that hold ports): SIGTERM, then SIGKILL after 5 s. Never outlives the test run, even
+ * when it is interrupted.
+ */
+export function groupStopper(child: ChildProcess): () => Promise<void> {
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', () => signalGroup('SIGKILL'));
+  return async () => {
+    if (child.pid === undefined) return;
+    signalGroup('SIGTERM');
+    const deadline = Date.now() + 5_000;
+    while (groupAlive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (groupAlive()) signalGroup('SIGKILL');
+  };
 }
