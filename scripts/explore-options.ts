@@ -3,4 +3,5 @@ export const EXPLORE_OPTIONS = {
   seeds: { type: 'string', default: '20' },
   factor: { type: 'string', default: '20' },
   seed: { type: 'string', multiple: true },
+  only: { type: 'string' },
 } as const;

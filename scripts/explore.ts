@@ -9,7 +9,8 @@
  * command that replays it. A counterexample found here becomes a fixed example in its suite.
  *
  * Options: --seeds N (rounds, default 20), --factor N (runs per property, times usual, default 20),
- * --seed S (replay one seed; repeatable, instead of fresh ones).
+ * --seed S (replay one seed; repeatable, instead of fresh ones), --only TEXT (the suites whose path
+ * contains TEXT).
  */
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -35,7 +36,11 @@ const factor = whole('factor', values.factor, PROPERTY_ENV.FC_RUNS_FACTOR.min, P
 const seeds = values.seed?.map((seed) => whole('seed', seed, PROPERTY_ENV.FC_SEED.min, PROPERTY_ENV.FC_SEED.max))
   ?? Array.from({ length: whole('seeds', values.seeds, 1, 10_000) }, () => randomInt(0, PROPERTY_ENV.FC_SEED.max));
 
-const files = propertySuites(PROJECT_ROOT);
+const files = propertySuites(PROJECT_ROOT).filter((file) => values.only === undefined || file.includes(values.only));
+if (files.length === 0) {
+  console.error(`--only ${JSON.stringify(values.only)}: no property suite's path contains it`);
+  process.exit(2);
+}
 console.log(`Exploring ${files.length} property suites, ${seeds.length} seeds, ${factor}× runs:\n  ${files.join('\n  ')}`);
 
 const outcomes: { seed: number; ok: boolean }[] = [];
