@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatHeaderRules } from '../build/emit/headers.ts';
+import { formatHeaderRules } from '../site/headers.ts';
 import { ADMIN_CONTENT_SECURITY_POLICY, adminHeaders, contentSecurityHeaders, CONTENT_SECURITY_POLICY } from '../core/page-headers.ts';
 import { readHeaderRules } from '../dev/static.ts';
 import type { HeaderRule } from '../dev/static.ts';

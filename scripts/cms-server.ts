@@ -15,7 +15,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ADMIN_DIR, LOCAL_BACKEND_PATH } from '../build/emit/admin-config.ts';
+import { ADMIN_DIR, LOCAL_BACKEND_PATH } from '../site/admin-config.ts';
 import { contentTypeOf, headersForPath, locateStatic, readHeaderRules } from '../dev/static.ts';
 import type { HeaderRule } from '../dev/static.ts';
 

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { build, PROJECT_ROOT } from '../build/index.ts';
-import { ADMIN_DIR } from '../build/emit/admin-config.ts';
+import { ADMIN_DIR } from '../site/admin-config.ts';
 import { startCms } from './cms-server.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8888' } } });

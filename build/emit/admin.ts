@@ -18,17 +18,18 @@ import { buildSync } from 'esbuild';
 import { h } from 'hastscript';
 import { toHtml } from 'hast-util-to-html';
 import { readSchema } from '../ajv.ts';
-import type { CatalogueModel } from '../model.ts';
-import { ADMIN_CONTENT, ADMIN_DIR, ADMIN_SETTINGS, adminConfig, dereference, LOCAL_BACKEND_PATH } from './admin-config.ts';
-import { toYaml } from './admin-format.ts';
+import { resolveRef } from '../schema-lookup.ts';
+import { ADMIN_CONTENT, ADMIN_DIR, ADMIN_SETTINGS, adminConfig, dereference, LOCAL_BACKEND_PATH } from '../../site/admin-config.ts';
+import { toYaml } from '../../site/admin-format.ts';
 import { EDITOR_DATA_ID } from './admin-editor.ts';
 import type { EditorPayload } from './admin-editor.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { codeFingerprints } from '../code-fingerprint.ts';
-import { pageFrame } from './pages/frame.ts';
-import { ITEM_BODY_HEADING } from './pages/item-body.ts';
-import type { OutputFile } from './types.ts';
+import { siteFrame } from './assets.ts';
+import { ITEM_BODY_HEADING } from '../../site/pages/kind.ts';
+import type { OutputFile } from '../../site/types.ts';
 import type { KeyedEmitter } from './keyed.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 const require = createRequire(import.meta.url);
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url));
@@ -148,9 +149,9 @@ let cachedScript: { key: string | undefined; bytes: Buffer } | undefined;
 let formats: EditorPayload['formats'] | undefined;
 function editorFormats(): EditorPayload['formats'] {
   formats ??= {
-    ...Object.fromEntries(Object.values(ADMIN_CONTENT).map((content) => [content.format, { kind: 'frontmatter' as const, schema: dereference(readSchema(content.schema)) }])),
+    ...Object.fromEntries(Object.values(ADMIN_CONTENT).map((content) => [content.format, { kind: 'frontmatter' as const, schema: dereference(readSchema(content.schema), resolveRef) }])),
     ...Object.fromEntries(Object.values(ADMIN_SETTINGS).map((settings) => [settings.format, {
-      kind: 'yaml' as const, schema: dereference(readSchema(settings.schema)), ...('root' in settings ? { root: settings.root } : {}),
+      kind: 'yaml' as const, schema: dereference(readSchema(settings.schema), resolveRef), ...('root' in settings ? { root: settings.root } : {}),
     }])),
   };
   return formats;
@@ -179,11 +180,11 @@ function adminSettings(model: CatalogueModel) {
 
 /** The editor reads its settings and the pages' frame (its preview draws a skill page in it). */
 export const emitAdmin: KeyedEmitter = {
-  key: (model) => JSON.stringify([adminSettings(model), pageFrame(model)]),
+  key: (model) => JSON.stringify([adminSettings(model), siteFrame(model)]),
   emit: (model) => {
     const config = configText(adminSettings(model));
     const formats = editorFormats();
-    const payload: EditorPayload = { formats, frame: pageFrame(model), bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
+    const payload: EditorPayload = { formats, frame: siteFrame(model), bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
     // Once per process (the tests build many times), and once per code version on disk.
     const codeVersion = editorCodeVersion();
     if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };

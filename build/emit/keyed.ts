@@ -11,8 +11,8 @@ import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from '../cache/reuse.ts';
 import type { WrittenFile } from '../cache/reuse.ts';
 import type { OutputFolder } from '../write.ts';
-import type { CatalogueModel } from '../model.ts';
-import type { Emitter } from './types.ts';
+import type { Emitter } from '../../site/types.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 export interface KeyedEmitter {
   /** Everything of the model the files depend on, as text (hashed with the code's fingerprint). */
