@@ -1,12 +1,14 @@
 /**
- * Every artifact of dist/. Direct emitters turn the model into files at once (cheap: JSON, lists,
- * headers); the pages and their Markdown twins go through page jobs (pages/render.ts), which the
- * cache and the render workers handle. Adding an artifact is one file and one line here.
+ * Every artifact of dist/, each rendered by its module of the site layer (site/). Direct emitters turn
+ * the model into files at once (cheap: JSON, lists, headers); a keyed one's key, beside it here, names
+ * what of the model its files show; the pages and their Markdown twins go through page jobs
+ * (pages/render.ts), which the cache and the render workers handle. Adding an artifact is its module
+ * in site/ and one line here.
  */
 import { catalogueKey } from './keyed.ts';
 import type { AnyEmitter, KeyedEmitter } from './keyed.ts';
 import { pageJson } from '../../site/pages/registry.ts';
-import { emitCatalog } from '../../site/catalog.ts';
+import { catalogFiles } from '../../site/catalog.ts';
 import { emitVersion } from '../../site/version.ts';
 import { openApiFiles } from '../../site/openapi/index.ts';
 import { emitAssets, siteFrame } from './assets.ts';
@@ -26,7 +28,7 @@ import { emitAgentSkill } from '../../site/agent-skill.ts';
 const emitPageJson: KeyedEmitter = { key: catalogueKey, emit: (model) => pageJson(model, buildBodies) };
 
 /** Keyed by the bytes' own tag: the same catalogue, checked once against its schema, is placed again. */
-const keyedCatalog: KeyedEmitter = { key: (model) => model.catalogFile.layout.etag, emit: emitCatalog };
+const emitCatalog: KeyedEmitter = { key: (model) => model.catalogFile.layout.etag, emit: catalogFiles };
 
 /** The document reads the build's stamp and the site, nothing else of the model. */
 const emitOpenApi: KeyedEmitter = { key: (model) => JSON.stringify([model.stamp, model.site]), emit: (model) => openApiFiles(model, readSchema) };
@@ -45,7 +47,7 @@ const emitDrafts: Emitter = (model) => (draftJobs(model).length === 0 ? [] : dra
 const direct: Readonly<Record<string, AnyEmitter>> = {
   // Each page's JSON twin, from its kind's module (pages/registry.ts).
   'page-json': emitPageJson,
-  catalog: keyedCatalog,
+  catalog: emitCatalog,
   version: emitVersion,
   openapi: emitOpenApi,
   assets: emitAssets,

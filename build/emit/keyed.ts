@@ -5,7 +5,8 @@
  * emitters' code fingerprint, the emitter's name and that key, and a build with the same key places
  * them instead of making them again (a deploy where nothing changed, a save in `npm run dev` that
  * changed no fact they show). The key must name everything the emitter reads of the model; each is
- * written beside its emitter.
+ * written in the emitter table (index.ts; the editor's in admin.ts), beside the site layer's function
+ * it keys.
  */
 import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from '../cache/reuse.ts';
