@@ -10,7 +10,7 @@ import { heading, paragraph } from '../markdown/mdast.ts';
 import type { Doc } from '../../core/types.ts';
 import { jsonBytes } from '../../core/json.ts';
 import { pageFiles } from './kind.ts';
-import type { ItemKind } from './kind.ts';
+import type { Bodies, ItemKind } from './kind.ts';
 
 /** `/docs/<name>`, a page of prose, with its twins `.md` and `.json`. */
 export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
@@ -57,13 +57,16 @@ export function docTwin(frame: PageFrame, doc: DocPage): string {
  * contents, clear of the ids the page's frame uses. */
 export const DOC_RENDER = { topHeading: 2, headingIds: FRAME_IDS } as const;
 
+/** A prose page's body, rendered as its page and both its twins show it. */
+const docBody = (bodies: Bodies, input: DocPageInput, baseUrl: string) => bodies.render(docText(bodies.text(input.body), baseUrl), DOC_RENDER);
+
 export const guideKind: ItemKind<DocPageInput> = {
   type: 'guide',
   inLlmsFull: false,
   inputs: (model) => model.docs.map(({ path, title, description, body }) => ({ path, title, description, body })),
   ref: (baseUrl, input) => docRef(baseUrl, input),
   render(frame, input, bodies) {
-    const rendered = { ...input, body: bodies.render(docText(bodies.text(input.body), frame.site.baseUrl), DOC_RENDER) };
+    const rendered = { ...input, body: docBody(bodies, input, frame.site.baseUrl) };
     return pageFiles(docRef(frame.site.baseUrl, input), docHtml(frame, rendered), docTwin(frame, rendered));
   },
   pages: (model) => model.docs.map((doc) => ({ ...docRef(model.site.baseUrl, doc), lastModified: doc.lastModified })),
@@ -78,7 +81,7 @@ export const guideKind: ItemKind<DocPageInput> = {
       title: input.title,
       description: input.description,
       // The twin's text, under the same policy as the page: never the raw body.
-      markdown: bodyMarkdown(bodies.render(docText(bodies.text(input.body), model.site.baseUrl), DOC_RENDER)),
+      markdown: bodyMarkdown(docBody(bodies, input, model.site.baseUrl)),
     };
     return { path: page.jsonPath.slice(1), bytes: jsonBytes(twin) };
   },

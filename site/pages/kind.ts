@@ -13,8 +13,7 @@ import type { PageFrame } from './frame.ts';
 import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
 import type { SiteNames } from './page-ref.ts';
 import type { BodyRenderOptions, RenderedBody } from '../render/markdown-body.ts';
-import type { BodySource } from '../model.ts';
-import type { CatalogueModel } from '../model.ts';
+import type { BodySource, CatalogueModel } from '../model.ts';
 
 /**
  * How a page reads its item's body: the text a BodySource points at, and that text rendered. The
