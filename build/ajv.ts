@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { apiSchemas, schemaFiles } from '../core/schema-files.ts';
 import { readSchema, schemaDir } from '../runtime/schema-source.ts';
 import type { ApiSchemaName } from '../core/schema-files.ts';
-import { BuildDefinitionError } from './build-errors.ts';
+import { BuildDefinitionError } from '../site/errors.ts';
 
 // The build reads schemas through here too; the function that needs only the files uses runtime/.
 export { readSchema };

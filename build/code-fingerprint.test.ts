@@ -19,16 +19,16 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     writeFileSync(join(root, file), text);
   };
   for (const [file, text] of Object.entries({
-    [RENDER_ENTRIES[0]]: "import { page } from '../html/page.ts';\nimport { body } from '../../render/markdown-body.ts';\nexport const render = () => [page, body];\n",
+    [RENDER_ENTRIES[0]]: "import { page } from '../../../site/html/page.ts';\nimport { body } from '../../../site/render/markdown-body.ts';\nexport const render = () => [page, body];\n",
     [BODY_ENTRIES[0]]: "import { policy } from './body-policy.ts';\nexport const body = policy;\n",
-    'build/render/body-policy.ts': 'export const policy = 1;\n',
+    'site/render/body-policy.ts': 'export const policy = 1;\n',
     [RENDER_ENTRIES[1]]: "import { render } from './render.ts';\nrender();\n",
-    'build/emit/html/page.ts': "import { price } from '../../../core/pricing.ts';\nexport const page = () => price;\n",
+    'site/html/page.ts': "import { price } from '../../core/pricing.ts';\nexport const page = () => price;\n",
     'core/pricing.ts': 'export const price = 1;\n',
     [CHECK_ENTRIES[0]]: "export const load = 1;\n",
-    [EDITOR_ENTRIES[0]]: "import { page } from './html/page.ts';\nexport const editor = page;\n",
-    [EMIT_ENTRIES[0]]: "import { render } from './pages/render.ts';\nimport { index } from './search-index.ts';\nexport const emitters = [render, index];\n",
-    'build/emit/search-index.ts': 'export const index = 1;\n',
+    [EDITOR_ENTRIES[0]]: "import { page } from '../../site/html/page.ts';\nexport const editor = page;\n",
+    [EMIT_ENTRIES[0]]: "import { render } from './pages/render.ts';\nimport { index } from '../../site/search-index.ts';\nexport const emitters = [render, index];\n",
+    'site/search-index.ts': 'export const index = 1;\n',
     [CHECK_ENTRIES[1]]: "import defs from '../../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
     'schema/defs.schema.json': '{}\n',
     'schema/content/skill.schema.json': '{}\n',
@@ -43,16 +43,16 @@ function project(): { root: string; memo: string; write: (file: string, text: st
 describe('importedFiles', () => {
   it("lists the renderer's modules and the checks' modules of this project, and nothing request-time only", () => {
     const { render, check } = importedFiles(PROJECT_ROOT);
-    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'build/emit/pages/kinds/skill/page.ts', 'build/render/markdown-body.ts', 'core/pricing.ts']));
-    expect(render.filter((file) => /^(runtime\/payment|functions|scripts)\//.test(file) || file.startsWith('build/emit/openapi/'))).toEqual([]);
+    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'site/pages/skill.ts', 'site/render/markdown-body.ts', 'core/pricing.ts']));
+    expect(render.filter((file) => /^(runtime\/payment|functions|scripts)\//.test(file) || file.startsWith('site/openapi/'))).toEqual([]);
     expect(check).toEqual(expect.arrayContaining(['build/validate/index.ts', 'build/load.ts']));
-    expect(check.filter((file) => /^(runtime\/payment|functions|build\/emit)\//.test(file))).toEqual([]);
+    expect(check.filter((file) => /^(runtime\/payment|functions|build\/emit|site\/(pages|html|markdown|openapi))\//.test(file))).toEqual([]);
   });
 
   it("lists the body renderer's modules apart: no page layout, frame or twin facts", () => {
     const { body } = importedFiles(PROJECT_ROOT);
-    expect(body).toEqual(expect.arrayContaining(['build/render/markdown-body.ts', 'build/render/body-policy.ts', 'build/render/headings.ts']));
-    expect(body.filter((file) => !file.startsWith('build/render/') && !file.startsWith('core/'))).toEqual([]);
+    expect(body).toEqual(expect.arrayContaining(['site/render/markdown-body.ts', 'site/render/body-policy.ts', 'site/render/headings.ts']));
+    expect(body.filter((file) => !file.startsWith('site/render/') && !file.startsWith('core/'))).toEqual([]);
   });
 });
 
@@ -73,11 +73,11 @@ describe('codeFingerprints', () => {
   it('changes the body fingerprint with the body renderer and what it imports, never with the page layout', () => {
     const { root, memo, write } = project();
     const before = codeFingerprints(root, memo);
-    write('build/emit/html/page.ts', 'export const page = () => 2;\n');
+    write('site/html/page.ts', 'export const page = () => 2;\n');
     const layoutChanged = codeFingerprints(root, memo);
     expect(layoutChanged.render).not.toBe(before.render);
     expect(layoutChanged.body).toBe(before.body);
-    write('build/render/body-policy.ts', 'export const policy = 2;\n');
+    write('site/render/body-policy.ts', 'export const policy = 2;\n');
     const policyChanged = codeFingerprints(root, memo);
     expect(policyChanged.body).not.toBe(before.body);
     // The page's key covers its body renderer too: a page is never newer than its body.
@@ -98,7 +98,7 @@ describe('codeFingerprints', () => {
   it("changes the emit fingerprint with any emitter's code, leaving the render one", () => {
     const { root, memo, write } = project();
     const before = codeFingerprints(root, memo);
-    write('build/emit/search-index.ts', 'export const index = 2;\n');
+    write('site/search-index.ts', 'export const index = 2;\n');
     const after = codeFingerprints(root, memo);
     expect(after.emit).not.toBe(before.emit);
     expect(after.render).toBe(before.render);
@@ -123,10 +123,10 @@ describe('codeFingerprints', () => {
   it('follows a new import at once, though the import lists are remembered between builds', () => {
     const { root, memo, write } = project();
     codeFingerprints(root, memo);
-    write('build/emit/html/badge.ts', 'export const badge = 1;\n');
-    write('build/emit/html/page.ts', "import { badge } from './badge.ts';\nexport const page = () => badge;\n");
+    write('site/html/badge.ts', 'export const badge = 1;\n');
+    write('site/html/page.ts', "import { badge } from './badge.ts';\nexport const page = () => badge;\n");
     const withBadge = codeFingerprints(root, memo);
-    write('build/emit/html/badge.ts', 'export const badge = 2;\n');
+    write('site/html/badge.ts', 'export const badge = 2;\n');
     expect(codeFingerprints(root, memo).render).not.toBe(withBadge.render);
     // The same answers without a memo: remembering changes the cost, never the result.
     expect(codeFingerprints(root, memo)).toEqual(codeFingerprints(root, null));

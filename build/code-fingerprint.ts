@@ -32,7 +32,7 @@ export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/w
 /** Where checking a content file starts: reading it and validating it against its schema. */
 export const CHECK_ENTRIES = ['build/load.ts', 'build/validate/index.ts'] as const;
 /** Where turning a body's Markdown into its HTML and twin text starts. */
-export const BODY_ENTRIES = ['build/render/markdown-body.ts'] as const;
+export const BODY_ENTRIES = ['site/render/markdown-body.ts'] as const;
 /** Where the content editor's browser script starts. */
 export const EDITOR_ENTRIES = ['build/emit/admin-editor.ts'] as const;
 /** Where every artifact's emitter is listed: what the files the build keeps per emitter depend on. */

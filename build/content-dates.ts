@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { changedFiles, git, perCommit, workTreeOf } from './git.ts';
+import { newestDate } from '../site/pages/newest.ts';
 
 /** ISO 8601 date-time of a file's last change, by its path relative to the project root. */
 export type LastModified = (file: string) => string;
@@ -97,11 +98,4 @@ function filesBelow(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
-}
-
-/** The newest of some ISO dates (they may carry different offsets, so compare instants). */
-export function newestDate(dates: Iterable<string>): string | undefined {
-  let newest: string | undefined;
-  for (const date of dates) if (newest === undefined || Date.parse(date) > Date.parse(newest)) newest = date;
-  return newest;
 }

@@ -10,25 +10,16 @@
  * and llms.txt are for them), ai-train no, since the descriptions are the shop's own text and
  * training is not what they are for. So a site.yaml without the setting still states all three.
  */
-import type { ContentSignal, SiteContent } from '../core/types.ts';
+import type { SiteContent } from '../core/types.ts';
+import type { ContentSignals } from '../site/model.ts';
 import { readSchema } from './ajv.ts';
 import { contentSchemas } from '../core/schema-files.ts';
-
-export type ContentSignals = Required<NonNullable<SiteContent['content_signals']>>;
 
 /** The defaults, as the schema states them. */
 export const CONTENT_SIGNAL_DEFAULTS: ContentSignals = (
   readSchema(contentSchemas.site) as { properties: { content_signals: { default: ContentSignals } } }
 ).properties.content_signals.default;
 
-/** The signals in the policy's order, with the names robots.txt uses for site.yaml's keys. */
-const SIGNAL_NAMES: readonly [keyof ContentSignals, string][] = [['search', 'search'], ['ai_input', 'ai-input'], ['ai_train', 'ai-train']];
-
 export function contentSignals(written: SiteContent['content_signals'] = {}): ContentSignals {
   return { ...CONTENT_SIGNAL_DEFAULTS, ...written };
-}
-
-/** `search=yes, ai-input=yes, ai-train=no`: the value of robots.txt's Content-Signal line. */
-export function contentSignalValue(signals: ContentSignals): string {
-  return SIGNAL_NAMES.map(([key, name]) => `${name}=${signals[key] satisfies ContentSignal}`).join(', ');
 }

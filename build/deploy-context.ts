@@ -18,6 +18,7 @@
  * so the build says it itself.
  */
 import { BuildEnvironmentError } from './build-errors.ts';
+import type { DeployContext } from '../site/model.ts';
 
 export const PRODUCTION_CONTEXT = 'production';
 
@@ -32,14 +33,6 @@ export interface DeployEnvironment {
 /** The name of a build with `--drafts` that Netlify did not start (no CONTEXT). */
 export const LOCAL_PREVIEW = 'local';
 
-export interface DeployContext {
-  /** The context as Netlify named it; `production` when nothing was named, `local` for `--drafts` alone. */
-  name: string;
-  /** Drafts are built, each at its own address, marked as a draft and noindex. */
-  drafts: boolean;
-  /** Every file of the deploy says `X-Robots-Tag: noindex`. */
-  noindex: boolean;
-}
 
 /** `drafts`: the explicit opt-in (`--drafts`), refused where Netlify says the build is production's. */
 export function deployContext(env: DeployEnvironment, { drafts = false }: { drafts?: boolean } = {}): DeployContext {

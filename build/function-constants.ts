@@ -6,9 +6,9 @@
  * keeps its constants beside that folder, and the deployed functions never see them.
  */
 import { join, resolve } from 'node:path';
-import type { CatalogueModel } from './model.ts';
 import type { BuildStamp } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
+import type { CatalogueModel } from '../site/model.ts';
 
 export const FUNCTION_CONSTANTS_FILE = 'runtime/generated/function-constants.json';
 

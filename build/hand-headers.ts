@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import type { ContentProblem } from './content-error.ts';
 import { describeValue } from './content-error.ts';
 import { ownedHeaderNames } from '../core/page-headers.ts';
-import type { HeaderRule } from './emit/headers.ts';
 import { FileReadError } from './build-errors.ts';
+import type { HeaderRule } from '../site/model.ts';
 
 /**
  * Netlify compiles a `*` inside a path segment as `(.*)` and leaves the rest of the segment as a
- * regular expression (build/emit/headers.ts, `netlifyPathPattern`), so `/*.md` also matches the
+ * regular expression (site/headers.ts, `netlifyPathPattern`), so `/*.md` also matches the
  * page `/skills/cmd` and would give it a twin's headers. A whole `*` segment and exact paths mean
  * what they say.
  */

@@ -6,7 +6,6 @@ import type { LoadedFile } from './load.ts';
 import { shopOriginProblems, validateContent } from './validate/index.ts';
 import type { ValidContent } from './validate/index.ts';
 import { buildModel } from './model.ts';
-import type { CatalogueModel } from './model.ts';
 import { contentDates } from './content-dates.ts';
 import { emitHeaders, emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
@@ -22,12 +21,12 @@ import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { deployContext } from './deploy-context.ts';
-import type { DeployContext } from './deploy-context.ts';
 import { constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
 import { mirrorMajors } from './mirror.ts';
 import { majorPrefixes } from '../core/headers.ts';
+import type { CatalogueModel, DeployContext } from '../site/model.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 

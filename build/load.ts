@@ -17,6 +17,7 @@ import { bodyLimitProblems } from './render/body-limits.ts';
 import type { BodyLimitProblem } from './render/body-limits.ts';
 import { bodyPlaceholder } from './placeholder.ts';
 import { FileReadError } from './build-errors.ts';
+import type { BodySource, DocumentKind } from '../site/model.ts';
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -38,20 +39,6 @@ export interface LoadedDocument extends LoadedFile {
   bodyPlaceholder?: { line: number; text: string };
 }
 
-/**
- * Where an editor's Markdown body is. The thread that renders a page reads it then, so the build
- * never holds thousands of bodies at once; a file that changed since it was loaded is refused
- * rather than rendered under the old file's cache key.
- */
-export interface BodySource {
-  /** Absolute path of the content file. */
-  path: string;
-  /** Where the body starts in the file's text. */
-  start: number;
-  /** checkKey of the file as loaded. */
-  checkKey: string;
-  kind: DocumentKind;
-}
 
 const checkKeyOf = (kind: FileKind, text: string) => hashText(`${kind}\n${text}`);
 
@@ -69,7 +56,6 @@ export function readBody(source: BodySource): string {
   return text.slice(source.start);
 }
 
-export type DocumentKind = 'skill' | 'bundle' | 'doc';
 export type FileKind = DocumentKind | 'site' | 'clusters';
 
 export interface LoadedContent {

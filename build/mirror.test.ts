@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mirrored, mirrorMajors } from './mirror.ts';
+import { mirrorMajors } from './mirror.ts';
+import { mirrored } from '../site/headers.ts';
 import { OutputFolder } from './write.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'mirror-'));

@@ -9,18 +9,8 @@
  */
 import { majorPrefixes, MAJORS } from '../core/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
-import { HEADERS_FILE } from '../core/published-files.ts';
-import { ADMIN_DIR } from './emit/admin-config.ts';
+import { mirrored } from '../site/headers.ts';
 import type { OutputFolder } from './write.ts';
-
-/**
- * What stays at the top only: Netlify's own configuration (read there alone), and the content
- * editor, which is no part of the API and answers one origin's editors. `path` is relative to the
- * published folder; a rule path (`/admin/*`) is asked about without its slash.
- */
-export function mirrored(path: string): boolean {
-  return path !== HEADERS_FILE && path !== ADMIN_DIR && !path.startsWith(`${ADMIN_DIR}/`);
-}
 
 /** Publishes every file of `output` under each major's prefix; how many files that added. */
 export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {

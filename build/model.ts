@@ -5,100 +5,19 @@ import type { BuildStamp } from '../core/headers.ts';
 import { bundlePrice, PRICING_RULE } from '../core/pricing.ts';
 import { compareOrder, compareTitles } from '../core/collate.ts';
 import { serialiseCatalog } from '../core/catalog-layout.ts';
-import type { CatalogLayout } from '../core/catalog-layout.ts';
-import type { CatalogIndex } from '../core/query.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY } from '../core/types.ts';
-import type { Bundle, Catalog, Cluster, Skill } from '../core/types.ts';
+import type { Bundle, Catalog, Skill } from '../core/types.ts';
 import type { LastModified } from './content-dates.ts';
-import type { BodySource } from './load.ts';
-import type { HeaderRule } from './emit/headers.ts';
 import type { ValidContent } from './validate/index.ts';
 import { PRODUCTION } from './deploy-context.ts';
 import { contentSignals } from './content-signals.ts';
-import type { ContentSignals } from './content-signals.ts';
-import type { DeployContext } from './deploy-context.ts';
-import type { ShopTemplates } from '../core/url-template.ts';
 // A skill's API object from its front matter, in a module of its own so that the editor's preview
 // (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
 import { cartOrPage, skillOf } from './skill-of.ts';
 import { SECTION, twinUrls } from '../core/page-paths.ts';
+import type { BundleEntry, CatalogueModel, DocEntry, Drafts, HeaderRule, SiteModel, SkillEntry, DeployContext } from '../site/model.ts';
 export { skillOf } from './skill-of.ts';
-
-export interface SiteModel {
-  name: string;
-  description: string;
-  /** Canonical origin, no trailing slash. */
-  baseUrl: string;
-  documentationUrl: string;
-  singleCents: number;
-  /** site.yaml's `shop`: cart links on the shop's origin, or null for none on any page or twin. */
-  shop: ShopTemplates | null;
-}
-
-export interface SkillEntry {
-  skill: Skill;
-  /** The editor's Markdown body. */
-  body: BodySource;
-  /** The content file, relative to the project root. */
-  file: string;
-  /** ISO date-time of the content file's last commit (its mtime when git does not know it). */
-  lastModified: string;
-}
-
-export interface BundleEntry {
-  bundle: Bundle;
-  body: BodySource;
-  file: string;
-  lastModified: string;
-}
-
-/** A page of prose for people (content/docs/<slug>.md), such as the developer guide. */
-export interface DocEntry {
-  /** Path under the site root without extension, e.g. `docs/api`. */
-  path: string;
-  title: string;
-  description: string;
-  /** The editor's Markdown; `{base}` in it stands for the site's base URL. */
-  body: BodySource;
-  file: string;
-  lastModified: string;
-}
-
-
-export interface CatalogueModel {
-  site: SiteModel;
-  stamp: BuildStamp;
-  /** ISO date-time of the newest content change (or SOURCE_DATE_EPOCH), never the clock: build/stamp.ts. */
-  generatedAt: string;
-  clusters: Cluster[];
-  /** Published skills in default order. */
-  skills: SkillEntry[];
-  /** Published bundles (two or more live skills) in default order. */
-  bundles: BundleEntry[];
-  docs: DocEntry[];
-  /** The unfiltered catalogue, as `/catalog.json` answers it. */
-  catalog: Catalog;
-  /** catalog.json's bytes and where each item sits in them, for the catalog function. */
-  catalogFile: { bytes: string; layout: CatalogLayout };
-  index: CatalogIndex;
-  /** Things worth telling an editor that are not errors (a bundle left unpublished…). */
-  notices: string[];
-  /** Header rules kept by hand (the top-level `_headers`), written after the build's own. */
-  handHeaders: HeaderRule[];
-  /** Which deploy the build is for: whether drafts are built and the whole deploy is noindex. */
-  deploy: DeployContext;
-  /** Drafts built for a preview, each at its own address only (none in production). */
-  drafts: Drafts;
-  /** What crawlers may use the content for (robots.txt), site.yaml's or the defaults. */
-  contentSignals: ContentSignals;
-}
-
-/** Skills and bundles with `draft: true`, as a preview builds them: pages and twins, listed nowhere. */
-export interface Drafts {
-  skills: SkillEntry[];
-  bundles: BundleEntry[];
-}
 
 /** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
 export function buildModel(

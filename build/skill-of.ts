@@ -7,8 +7,8 @@ import { CURRENCY, TAX_NOTE } from '../core/types.ts';
 import type { Cluster, ClusterId, Skill } from '../core/types.ts';
 import { cartUrl, installUrl } from '../core/url-template.ts';
 import { SECTION, twinUrls } from '../core/page-paths.ts';
-import type { SiteModel } from './model.ts';
 import type { ValidContent } from './validate/index.ts';
+import type { SiteModel } from '../site/model.ts';
 
 /**
  * The API's `cart_url`, which the specification requires: the shop's cart link, or without a shop

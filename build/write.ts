@@ -20,11 +20,11 @@ import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
 import { objectHasher } from './cache/hash.ts';
 import { NO_CACHE } from './cache/index.ts';
 import type { BuildCache, PreviousDist } from './cache/index.ts';
-import type { OutputFile } from './emit/types.ts';
+import type { OutputFile } from '../site/types.ts';
 import { HEADERS_FILE } from '../core/published-files.ts';
 import { siblingFolder, swapIn } from './swap.ts';
 import type { Companion } from './swap.ts';
-import { BuildDefinitionError } from './build-errors.ts';
+import { BuildDefinitionError } from '../site/errors.ts';
 
 export class OutputFolder {
   readonly staging: string;

@@ -1,6 +1,6 @@
 /**
  * The Agent Skills this site publishes, as the discovery index lists them (Cloudflare's Agent
- * Skills Discovery RFC, v0.2.0): written by the build (build/emit/agent-skill.ts), read by the MCP
+ * Skills Discovery RFC, v0.2.0): written by the build (site/agent-skill.ts), read by the MCP
  * endpoint, which serves the same files with the same digests through the Skills extension.
  */
 import { AGENT_SKILLS_DIR, publishedPath } from './published-files.ts';

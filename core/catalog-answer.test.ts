@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerCatalog } from './catalog-answer.ts';
 import { cachedCatalog, loadCatalog } from '../runtime/catalog-source.ts';
-import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import type { LoadedCatalog } from './catalog-answer.ts';
 import { jsonResponse } from './respond.ts';
 import { apiHeaders } from './headers.ts';
 import type { MajorLifecycle } from './headers.ts';

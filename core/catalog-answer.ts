@@ -7,8 +7,15 @@ import { answerOtherMethod, jsonResponse, LazyJson, READ_METHODS } from './respo
 import { strongEtag } from './etag.ts';
 import { CACHE_NO_STORE, majorPrefixOf } from './headers.ts';
 import type { BuildStamp } from './headers.ts';
-import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import type { CatalogLayout } from './catalog-layout.ts';
 import { CATALOG_FILE, publishedPath } from './published-files.ts';
+
+/** The catalogue as an answer reads it; runtime/catalog-source.ts loads it from the build's file. */
+export interface LoadedCatalog {
+  /** The file's bytes: the answer to a query without parameters, never re-serialised. */
+  bytes: Uint8Array;
+  layout: CatalogLayout;
+}
 
 export interface AnswerConstants extends BuildStamp {
   documentationUrl: string;

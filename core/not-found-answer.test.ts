@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { answerNotFound } from './not-found-answer.ts';
 import type { NotFoundResources } from './not-found-answer.ts';
 import { cachedCatalog } from '../runtime/catalog-source.ts';
-import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import type { LoadedCatalog } from './catalog-answer.ts';
 import { serialiseCatalog } from './catalog-layout.ts';
 import { catalog } from '../test/fixtures/catalog.ts';
 import { expectApiHeaders } from '../test/helpers/api-headers.ts';

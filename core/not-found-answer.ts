@@ -9,7 +9,7 @@ import { CLUSTER_IDS } from './types.ts';
 import { nearest } from './nearest.ts';
 import { jsonTwinFile, SECTION } from './page-paths.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
-import type { LoadedCatalog } from '../runtime/catalog-source.ts';
+import type { LoadedCatalog } from './catalog-answer.ts';
 
 export interface NotFoundResources {
   catalog: () => Promise<LoadedCatalog>;

@@ -13,11 +13,17 @@ import { jsonBytes } from './json.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
 import type { QueryProblem } from './query.ts';
 import { SEARCH_DEFAULT_LIMIT } from './search.ts';
-import type { SearchAnswer } from './search.ts';
-import type { LoadedSearch } from '../runtime/search-source.ts';
+import type { Search, SearchAnswer } from './search.ts';
 import { canonicalSearchString, parseSearchParams, toSearchQuery } from './search-query.ts';
 import type { CanonicalSearchQuery } from './search-query.ts';
 import type { SearchResults } from './types.ts';
+
+/** The search index as an answer reads it; runtime/search-source.ts loads it from the build's file. */
+export interface LoadedSearch {
+  search: Search;
+  /** A hash of the index file: with the build version and the canonical query, the answers' ETag. */
+  etag: string;
+}
 
 export const SEARCH_API_PATH = '/search.json';
 export const SEARCH_PAGE_PATH = '/search';

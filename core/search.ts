@@ -1,6 +1,6 @@
 /**
  * The search core: one index of skills, bundles and prose pages, made by the build
- * (build/emit/search-index.ts writes dist/search-index.json) and queried by the search function,
+ * (site/search-index.ts writes dist/search-index.json) and queried by the search function,
  * the search page and any other caller (the MCP `search_skills` tool). Pure: no I/O; the caller
  * reads the index file and hands over its text or parsed JSON.
  *
@@ -37,7 +37,7 @@ import { CLUSTER_IDS, SKILL_KINDS } from './types.ts';
 import { LIMIT_MAX, LIMIT_MIN } from './query.ts';
 import { SEARCH_INDEX_FILE } from './published-files.ts';
 
-/** The index file in dist/, gzipped JSON (build/emit/search-index.ts); search-source.ts reads it. */
+/** The index file in dist/, gzipped JSON (site/search-index.ts); search-source.ts reads it. */
 
 /** Bumped when the file's shape changes: a function never answers from a file it cannot read right. */
 export const SEARCH_INDEX_VERSION = 1;
@@ -73,7 +73,7 @@ export interface Search {
   readonly size: number;
 }
 
-/** What the build indexes of one item (build/emit/search-index.ts gathers it from the model). */
+/** What the build indexes of one item (site/search-index.ts gathers it from the model). */
 export interface SearchDocument {
   item: SearchItem;
   /** Short labels: commands, cluster labels, author. */

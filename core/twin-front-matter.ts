@@ -4,7 +4,7 @@
  * token count (core/markdown-tokens.ts), which agents use to budget their context before reading.
  * The specification lists its five keys without excluding others, and a YAML reader takes the
  * mapping whole, so the sixth costs a reader of the five nothing. The build writes these keys
- * (build/emit/markdown/document.ts) and `npm run verify` expects them.
+ * (site/markdown/document.ts) and `npm run verify` expects them.
  */
 import { TOKENS_KEY } from './markdown-tokens.ts';
 

@@ -15,7 +15,7 @@ describe('what a change means', () => {
   });
 
   it('code, schemas and the files the build and functions read need fresh modules', () => {
-    for (const path of ['build/emit/llms.ts', 'core/query.ts', 'runtime/search-source.ts', 'functions/catalog.ts', 'schema/content/skill.schema.json', 'netlify.toml', 'package-lock.json']) {
+    for (const path of ['site/llms.ts', 'build/emit/index.ts', 'core/query.ts', 'runtime/search-source.ts', 'functions/catalog.ts', 'schema/content/skill.schema.json', 'netlify.toml', 'package-lock.json']) {
       expect(kind(join(root, path)), path).toBe('code');
     }
   });

@@ -16,7 +16,7 @@ import type { ChangeKind } from './rebuild-queue.ts';
 export const DEBOUNCE_MS = 60;
 
 /** Folders of code and schemas, from the project root: a change there needs fresh build modules. */
-export const CODE_FOLDERS = ['build', 'core', 'runtime', 'functions', 'schema'] as const;
+export const CODE_FOLDERS = ['build', 'site', 'core', 'runtime', 'functions', 'schema'] as const;
 /** Files at the project root that the build or the functions read. */
 export const ROOT_FILES = ['_headers', 'netlify.toml', 'package-lock.json'] as const;
 

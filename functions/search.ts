@@ -5,7 +5,7 @@ import { cachedCatalog } from '../runtime/catalog-source.ts';
 import { readSearchIndex, readSearchPageFrame, searchDataPath } from '../runtime/search-source.ts';
 import { answeringErrors } from '../core/respond.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
-import type { PageFrame } from '../build/emit/pages/frame.ts';
+import type { PageFrame } from '../site/pages/frame.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
 
 const resources = {
@@ -13,7 +13,7 @@ const resources = {
   frame: cachedCatalog(() => readSearchPageFrame<PageFrame>(searchDataPath(SEARCH_PAGE_FRAME_FILE, import.meta.url))),
   // The pages' code (hast, mdast and their serialisers) is most of this function: a cold start
   // for the API does not evaluate it.
-  renderers: cachedCatalog(async () => (await import('../build/emit/search-page.ts')).searchRenderers),
+  renderers: cachedCatalog(async () => (await import('../site/search-page.ts')).searchRenderers),
 };
 
 export default answeringErrors(constants, (request) => answerSearch(request, resources, constants));

@@ -9,12 +9,7 @@ import { layoutFits, serialiseCatalog } from '../core/catalog-layout.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import type { Catalog } from '../core/types.ts';
-
-export interface LoadedCatalog {
-  /** The file's bytes: the answer to a query without parameters, never re-serialised. */
-  bytes: Uint8Array;
-  layout: CatalogLayout;
-}
+import type { LoadedCatalog } from '../core/catalog-answer.ts';
 
 export class CatalogUnavailableError extends Error {
   override readonly name = 'CatalogUnavailableError';

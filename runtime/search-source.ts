@@ -8,15 +8,9 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { strongEtag } from '../core/etag.ts';
 import { loadSearch } from '../core/search.ts';
-import type { Search } from '../core/search.ts';
+import type { LoadedSearch } from '../core/search-answer.ts';
 
-/** The frame of the search page (build/emit/pages/frame.ts's PageFrame), gzipped JSON beside the index. */
-
-export interface LoadedSearch {
-  search: Search;
-  /** A hash of the index file: with the build version and the canonical query, the answers' ETag. */
-  etag: string;
-}
+/** The frame of the search page (site/pages/frame.ts's PageFrame), gzipped JSON beside the index. */
 
 export class SearchUnavailableError extends Error {
   override readonly name = 'SearchUnavailableError';

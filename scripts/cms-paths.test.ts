@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDITOR_ROOT } from '../build/emit/admin-config.ts';
+import { EDITOR_ROOT } from '../site/admin-config.ts';
 import { fromBackend, insideRoot, toBackend } from './cms-paths.ts';
 
 const OPTIONS = { commitMessage: 'x', collectionName: 'skills', useWorkflow: false, status: 'draft' };

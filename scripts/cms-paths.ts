@@ -11,7 +11,7 @@
  *
  * Pure: JSON in, JSON out.
  */
-import { EDITOR_ROOT } from '../build/emit/admin-config.ts';
+import { EDITOR_ROOT } from '../site/admin-config.ts';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatHeaderRules } from '../build/emit/headers.ts';
+import { formatHeaderRules } from '../site/headers.ts';
 import { ADMIN_CONTENT_SECURITY_POLICY, adminHeaders, contentSecurityHeaders, CONTENT_SECURITY_POLICY } from '../core/page-headers.ts';
 import { readHeaderRules } from '../dev/static.ts';
 import type { HeaderRule } from '../dev/static.ts';
@@ -17,7 +17,7 @@ beforeAll(async () => {
     mkdirSync(join(dist, file, '..'), { recursive: true });
     writeFileSync(join(dist, file), file);
   }
-  // The rules the build writes for these entries (build/emit/headers.ts), in Netlify's format.
+  // The rules the build writes for these entries (site/headers.ts), in Netlify's format.
   writeFileSync(join(dist, '_headers'), formatHeaderRules([
     { path: '/', headers: contentSecurityHeaders() }, { path: '/index.html', headers: contentSecurityHeaders() },
     { path: '/skills/*', headers: contentSecurityHeaders() }, { path: '/admin/*', headers: adminHeaders() },

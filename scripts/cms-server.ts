@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_DIR, EDITOR_ROOT, LOCAL_BACKEND_PATH } from '../build/emit/admin-config.ts';
+import { ADMIN_DIR, EDITOR_ROOT, LOCAL_BACKEND_PATH } from '../site/admin-config.ts';
 import { hostName, refusal, refuse } from '../dev/local-access.ts';
 import type { AccessRules } from '../dev/local-access.ts';
 import { DEFAULT_HOST } from '../dev/options.ts';

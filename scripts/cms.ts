@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { build, PROJECT_ROOT } from '../build/index.ts';
-import { ADMIN_DIR, EDITOR_ROOT } from '../build/emit/admin-config.ts';
+import { ADMIN_DIR, EDITOR_ROOT } from '../site/admin-config.ts';
 import { parseCmsArgs } from './cms-options.ts';
 import { startCms } from './cms-server.ts';
 

@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
-import type { CatalogueModel } from '../build/model.ts';
 import { emitters } from '../build/emit/index.ts';
 import { emitterFunction } from '../build/emit/keyed.ts';
 import { checkedEmitter, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
-import { openApiDocument } from '../build/emit/openapi/index.ts';
+import { openApiDocument } from '../site/openapi/index.ts';
+import { readSchema } from '../build/ajv.ts';
+import type { CatalogueModel } from '../site/model.ts';
 
 const SMALL = fileURLToPath(new URL('./fixtures/content-small/', import.meta.url));
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -102,7 +103,7 @@ describe('emitted JSON against its response schema', () => {
 
 describe('OpenAPI examples against the schemas beside them', () => {
   const withExamples = (skillExample: unknown, versionExample: unknown) => {
-    const document = openApiDocument(model) as { paths: Record<string, any>; components: { schemas: Record<string, any> } };
+    const document = openApiDocument(model, readSchema) as { paths: Record<string, any>; components: { schemas: Record<string, any> } };
     const paths = structuredClone(document.paths);
     paths['/skills/{slug}.json'].get.responses[200].content['application/json'].example = skillExample;
     const schemas = structuredClone(document.components.schemas);

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../build/index.ts';
 import type { BuildOptions, BuildResult } from '../build/index.ts';
 import { ContentError } from '../build/content-error.ts';
-import { jobName, pageJobs } from '../build/emit/pages/registry.ts';
-import type { SkillPageInput } from '../build/emit/pages/inputs.ts';
-import { pageFrame } from '../build/emit/pages/frame.ts';
+import { jobName, pageJobs } from '../site/pages/registry.ts';
+import type { SkillPageInput } from '../site/pages/inputs.ts';
+import { siteFrame } from '../build/emit/assets.ts';
 import { liveWorkers, renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
@@ -308,7 +308,7 @@ describe('render workers', () => {
     // A worker that fills its heap on the first batch it is given.
     const script = join(root, 'hungry-worker.mjs');
     writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n");
-    const setup = { script, frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script, frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
       new RegExp(`a render worker \\(heap limit 257 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
     );
@@ -321,7 +321,7 @@ describe('render workers', () => {
     const input = job.input as SkillPageInput;
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
     const broken = { ...job, input: { ...input, body: { ...input.body, checkKey: 'not-the-hash' } } };
-    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: pageFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
     await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
       new RegExp(`Could not render skills/${input.skill.slug}: .* changed while the build was running`),
     );

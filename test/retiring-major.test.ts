@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
-import type { CatalogueModel } from '../build/model.ts';
-import { headerRules } from '../build/emit/headers.ts';
+import { headerRules } from '../site/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
+import type { CatalogueModel } from '../site/model.ts';
 
 const retiring: Readonly<Record<number, MajorLifecycle>> = {
   1: { deprecation: new Date('2027-03-01T00:00:00Z'), sunset: new Date('2027-09-01T12:00:00Z'), link: 'https://shop.example/docs/api/v2-migration' },

@@ -5,7 +5,7 @@
  *
  * - documents: the front matter of a content file that passed its schema, by the hash of the file;
  * - outputs: the files a page job rendered, by the hash of the code fingerprint, the page frame and
- *   the job's input (build/emit/pages/registry.ts), with the rendered bodies the job used;
+ *   the job's input (site/pages/registry.ts), with the rendered bodies the job used;
  * - bodies: each rendered body, by the hash of the body renderer's code, the options and the text,
  *   in `bodies/` (build/render/body-cache.ts), so pages rendered again (a new layout, frame or
  *   facts) take their bodies from here instead of parsing Markdown.

@@ -4,11 +4,11 @@
  * schema wants (admin-format.ts), the skill preview drawn by the site's own page template with the
  * site's stylesheet, and then starts Decap, which reads the generated config.yml beside the page.
  */
-import { fromFrontMatterFile, fromYamlFile, toFrontMatterFile, toYamlFile } from './admin-format.ts';
-import type { Schema } from './admin-format.ts';
-import { skillHtml } from './pages/kinds/skill/page.ts';
-import type { PageFrame } from './pages/frame.ts';
-import { renderBody } from '../render/markdown-body.ts';
+import { fromFrontMatterFile, fromYamlFile, toFrontMatterFile, toYamlFile } from '../../site/admin-format.ts';
+import type { Schema } from '../../site/admin-format.ts';
+import { skillHtml } from '../../site/pages/skill.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
+import { renderBody } from '../../site/render/markdown-body.ts';
 import { skillOf } from '../skill-of.ts';
 import type { ValidContent } from '../validate/index.ts';
 import type { Cluster, ClusterId } from '../../core/types.ts';

@@ -5,7 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Emitter } from './types.ts';
+import type { Emitter } from '../../site/types.ts';
+import type { CatalogueModel } from '../../site/model.ts';
+import { pageFrame } from '../../site/pages/frame.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
 
 export interface Asset {
   /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
@@ -42,3 +45,6 @@ export function siteAssets(): { stylesheet: Asset; icon: Asset; searchScript: As
 }
 
 export const emitAssets: Emitter = () => Object.values(siteAssets()).map(({ file, bytes }) => ({ path: file, bytes }));
+
+/** The page frame of this build: the model's facts and these assets. */
+export const siteFrame = (model: CatalogueModel): PageFrame => pageFrame(model, siteAssets());

@@ -6,16 +6,16 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { apiValidator } from '../ajv.ts';
+import { apiValidator, readSchema } from '../ajv.ts';
 import { apiSchemas } from '../../core/schema-files.ts';
 import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { formatProblem } from '../content-error.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { schemaProblems } from '../validate/index.ts';
-import type { CatalogueModel } from '../model.ts';
-import { openApiDocument } from './openapi/index.ts';
-import type { Emitter, OutputFile } from './types.ts';
-import { BuildDefinitionError } from '../build-errors.ts';
+import { openApiDocument } from '../../site/openapi/index.ts';
+import type { Emitter, OutputFile } from '../../site/types.ts';
+import { BuildDefinitionError } from '../../site/errors.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +55,7 @@ const routeTables = new WeakMap<CatalogueModel, Route[]>();
 function routesOf(model: CatalogueModel): Route[] {
   let routes = routeTables.get(model);
   if (routes) return routes;
-  const paths = openApiDocument(model).paths as Record<string, { get?: { responses?: Record<string, Json> } }>;
+  const paths = openApiDocument(model, readSchema).paths as Record<string, { get?: { responses?: Record<string, Json> } }>;
   routes = Object.entries(paths).map(([template, item]) => {
     const ref = ((item.get?.responses?.['200']?.content as Json | undefined)?.['application/json'] as { schema?: { $ref?: string } } | undefined)?.schema?.$ref;
     const name = ref?.split('/').pop();

@@ -5,14 +5,15 @@
  * emitters' code fingerprint, the emitter's name and that key, and a build with the same key places
  * them instead of making them again (a deploy where nothing changed, a save in `npm run dev` that
  * changed no fact they show). The key must name everything the emitter reads of the model; each is
- * written beside its emitter.
+ * written in the emitter table (index.ts; the editor's in admin.ts), beside the site layer's function
+ * it keys.
  */
 import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from '../cache/reuse.ts';
 import type { WrittenFile } from '../cache/reuse.ts';
 import type { OutputFolder } from '../write.ts';
-import type { CatalogueModel } from '../model.ts';
-import type { Emitter } from './types.ts';
+import type { Emitter } from '../../site/types.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 export interface KeyedEmitter {
   /** Everything of the model the files depend on, as text (hashed with the code's fingerprint). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodiesReused, bodyFile, bodyKey, renderBodyCached, takeBodiesUsed, useBodyCache } from './body-cache.ts';
-import { renderBody, renderTally } from './markdown-body.ts';
+import { renderBody, renderTally } from '../../site/render/markdown-body.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

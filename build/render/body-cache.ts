@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { hashText } from '../cache/hash.ts';
-import { renderBody } from './markdown-body.ts';
-import type { BodyRenderOptions, RenderedBody } from './markdown-body.ts';
+import { renderBody } from '../../site/render/markdown-body.ts';
+import type { BodyRenderOptions, RenderedBody } from '../../site/render/markdown-body.ts';
 
 /** Where bodies are kept and under which renderer: what a thread needs to use the store. */
 export interface BodyCacheSetup {

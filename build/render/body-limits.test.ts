@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BODY_LIMITS, bodyLimitProblems, measureBody } from './body-limits.ts';
-import { renderBody, tokenize } from './markdown-body.ts';
+import { renderBody, tokenize } from '../../site/render/markdown-body.ts';
 import { propertyRuns } from '../../test/helpers/property.ts';
 
 /** Containers and emphasis, as micromark's tokens name them. */

@@ -15,7 +15,12 @@ import { CLUSTER_IDS } from '../../core/types.ts';
 import type { BundleFrontMatter, Cluster, SiteContent } from '../../core/types.ts';
 import { placeholderProblem, placeholdersIn } from '../placeholder.ts';
 import { schemaProblems } from './schema-problems.ts';
-import type { ValidDocument } from './index.ts';
+
+/** A content file whose front matter passed its schema, with its fields as the schema types them. */
+export interface ValidDocument<T> {
+  doc: LoadedDocument;
+  fields: T;
+}
 
 /** Each bundle's members must be skills of content/skills/ (a draft counts: the model leaves it out
  * of the published bundle); an unknown slug gets the nearest one. */

@@ -8,15 +8,11 @@ import type { BundleFrontMatter, Cluster, DocFrontMatter, SiteContent, SkillFron
 import { validateFile } from './schema-problems.ts';
 import type { ContentKind } from './schema-problems.ts';
 import { bundleMemberProblems, cartTemplateProblems, clusterOrderProblems, leftPlaceholders, slugProblems } from './content-rules.ts';
+import type { ValidDocument } from './content-rules.ts';
 
 export { schemaProblems, validateFile } from './schema-problems.ts';
 export type { ContentKind, PlacedProblem } from './schema-problems.ts';
 export { shopOriginProblems } from './content-rules.ts';
-
-export interface ValidDocument<T> {
-  doc: LoadedDocument;
-  fields: T;
-}
 
 export interface ValidContent {
   site: SiteContent;

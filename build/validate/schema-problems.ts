@@ -12,7 +12,7 @@ import { resolveRef, schemasAt, titlesOf, typesOf } from '../schema-lookup.ts';
 import type { Schema } from '../schema-lookup.ts';
 import type { LoadedFile } from '../load.ts';
 import type { NumberLiteral } from '../yaml-source.ts';
-import { formatEuro } from '../render/format.ts';
+import { formatEuro } from '../../site/render/format.ts';
 import { nearest } from '../../core/nearest.ts';
 import { CART_PLACEHOLDER } from '../../core/url-template.ts';
 

@@ -7,7 +7,7 @@ import { createResultCache } from './result-cache.ts';
 import { checkPaymentHealth } from './check.ts';
 import { configFingerprint } from './config.ts';
 import type { PaymentEnv } from './config.ts';
-import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from './lifetimes.ts';
+import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../core/payment/lifetimes.ts';
 
 export interface CachedCheckOptions {
   ttlMs?: number;

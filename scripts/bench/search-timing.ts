@@ -11,8 +11,8 @@ import { measureFunctionColdStart } from './cold-start.ts';
 import { answerSearch } from '../../core/search-answer.ts';
 import { cachedCatalog } from '../../runtime/catalog-source.ts';
 import { readSearchIndex, readSearchPageFrame } from '../../runtime/search-source.ts';
-import { searchRenderers } from '../../build/emit/search-page.ts';
-import type { PageFrame } from '../../build/emit/pages/frame.ts';
+import { searchRenderers } from '../../site/search-page.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
 import type { LatencyResult } from './query-timing.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Catalog } from '../../core/types.ts';
-import { clusterRef } from '../../build/emit/pages/kinds/cluster/ref.ts';
+import { clusterRef } from '../../site/pages/cluster.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];

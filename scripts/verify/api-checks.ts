@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ApiSchemaName } from '../../core/schema-files.ts';
 import { CACHE_NO_STORE, CACHE_PUBLIC_HOUR, preflightHeaders } from '../../core/headers.ts';
 import { ALLOWED_METHODS } from '../../core/catalog-answer.ts';
-import { HEALTH_PATH } from '../../runtime/payment/health-query.ts';
+import { HEALTH_PATH } from '../../core/payment/health-query.ts';
 import type { Bundle, Catalog, ErrorBody, PaymentHealth, Skill } from '../../core/types.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';

@@ -6,7 +6,7 @@ import { MARKDOWN_CONTENT_TYPE } from '../../core/headers.ts';
 import { negotiatedPageHeaders, TEXT_CONTENT_TYPE } from '../../core/page-headers.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
 import { TWIN_FRONT_MATTER_KEYS } from '../../core/twin-front-matter.ts';
-import { SITEMAP_NAMESPACE } from '../../build/emit/sitemap.ts';
+import { SITEMAP_NAMESPACE } from '../../site/sitemap.ts';
 import type { Context } from './context.ts';
 import { CHECK } from './names.ts';
 import type { Problems } from './expect.ts';

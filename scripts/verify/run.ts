@@ -6,9 +6,9 @@
  */
 import type { BuildStamp } from '../../core/headers.ts';
 import type { Catalog, Version } from '../../core/types.ts';
-import type { PageType } from '../../build/emit/pages/page-ref.ts';
+import type { PageType } from '../../site/pages/page-ref.ts';
 
-import { HEALTH_PATH } from '../../runtime/payment/health-query.ts';
+import { HEALTH_PATH } from '../../core/payment/health-query.ts';
 import type { Client } from './client.ts';
 import { NoAnswer } from './client.ts';
 import { Context } from './context.ts';

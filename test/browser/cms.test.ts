@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { build, checkContent, PROJECT_ROOT } from '../../build/index.ts';
-import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+import { ADMIN_DIR } from '../../site/admin-config.ts';
 import { ADMIN_CONTENT_SECURITY_POLICY } from '../../core/page-headers.ts';
 import { startCms } from '../../scripts/cms-server.ts';
 import type { CmsServer } from '../../scripts/cms-server.ts';

@@ -14,7 +14,7 @@ import { answerCatalog } from '../../core/catalog-answer.ts';
 import { renderCatalogQuery, serialiseCatalog } from '../../core/catalog-layout.ts';
 import type { CatalogLayout } from '../../core/catalog-layout.ts';
 import { cachedCatalog, loadCatalog } from '../../runtime/catalog-source.ts';
-import type { LoadedCatalog } from '../../runtime/catalog-source.ts';
+import type { LoadedCatalog } from '../../core/catalog-answer.ts';
 import { parseCatalogQuery } from '../../core/query.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
 import type { Catalog, ClusterId } from '../../core/types.ts';

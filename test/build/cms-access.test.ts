@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
-import { EDITOR_ROOT, LOCAL_BACKEND_PATH } from '../../build/emit/admin-config.ts';
+import { EDITOR_ROOT, LOCAL_BACKEND_PATH } from '../../site/admin-config.ts';
 import { startCms } from '../../scripts/cms-server.ts';
 import type { CmsServer } from '../../scripts/cms-server.ts';
 import { treeOf } from '../helpers/build-process.ts';

@@ -11,7 +11,7 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readSchema } from '../../build/ajv.ts';
-import { ADMIN_DIR, adminConfig } from '../../build/emit/admin-config.ts';
+import { ADMIN_DIR, adminConfig } from '../../site/admin-config.ts';
 import { DECAP_FOLDER } from '../../build/emit/admin.ts';
 import { adminHeaders } from '../../core/page-headers.ts';
 import type { Cluster } from '../../core/types.ts';

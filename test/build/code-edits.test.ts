@@ -68,12 +68,12 @@ describe('a code edit', () => {
   });
 
   it('to the page layout re-renders every page, and parses no Markdown: every body comes from the cache', () => {
-    appendFileSync(join(root, 'build/emit/html/layout.ts'), '\n// an edit\n');
+    appendFileSync(join(root, 'site/html/layout.ts'), '\n// an edit\n');
     expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: 0, bodiesFromCache: first.parsed });
   });
 
   it('to the body renderer parses every body again', () => {
-    appendFileSync(join(root, 'build/render/body-policy.ts'), '\n// an edit\n');
+    appendFileSync(join(root, 'site/render/body-policy.ts'), '\n// an edit\n');
     expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: first.parsed, bodiesFromCache: 0 });
   });
 

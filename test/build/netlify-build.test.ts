@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markdownTwinPath, PAGE_PATH_PATTERNS } from '../../core/negotiate.ts';
 import { stripVTControlCharacters } from 'node:util';
 import { majorPrefixes } from '../../core/headers.ts';
-import { mirrored } from '../../build/mirror.ts';
+import { mirrored } from '../../site/headers.ts';
 import { copyTree, ROOT } from '../helpers/tree-copy.ts';
 
 const FUNCTION = 'markdown-twin';

@@ -1,5 +1,5 @@
 /**
- * The page-kind registry (build/emit/pages/registry.ts): every kind's folder is registered once,
+ * The page-kind registry (site/pages/registry.ts): every kind's module is registered once,
  * and what the kinds say about their pages is what the build writes. A kind that renders a page
  * the sitemap does not list, lists one it never writes, or names a JSON twin nothing writes fails
  * here, whichever kind it is.
@@ -10,13 +10,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import type { BuildResult } from '../../build/index.ts';
-import { allPages, jobRef, PAGE_KINDS, pageJobs, renderJobFiles } from '../../build/emit/pages/registry.ts';
-import { pageFrame } from '../../build/emit/pages/frame.ts';
+import { allPages, jobRef, PAGE_KINDS, pageJobs, renderJobFiles } from '../../site/pages/registry.ts';
+import { buildBodies } from '../../build/emit/pages/bodies.ts';
+import { siteFrame } from '../../build/emit/assets.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { NOT_FOUND_PAGE } from '../../core/published-files.ts';
-import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+import { ADMIN_DIR } from '../../site/admin-config.ts';
 
-const KINDS_DIR = join(PROJECT_ROOT, 'build/emit/pages/kinds');
+const PAGES_DIR = join(PROJECT_ROOT, 'site/pages');
+
+/** What a kind of page is made of (site/pages/kind.ts), whether it is registered or not. */
+const isKindLike = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  && typeof (value as { render?: unknown }).render === 'function' && typeof (value as { pages?: unknown }).pages === 'function';
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
 
 let root: string;
@@ -29,15 +35,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the page-kind registry', () => {
-  it('registers each kind folder exactly once, each under its own page type', async () => {
-    const folders = readdirSync(KINDS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-    const registered = await Promise.all(folders.map(async (folder) => {
-      const module = (await import(join(KINDS_DIR, folder, 'kind.ts'))) as Record<string, unknown>;
-      const exported = Object.values(module).filter((value) => PAGE_KINDS.includes(value as (typeof PAGE_KINDS)[number]));
-      return [folder, exported.length] as const;
+  it('registers each kind module exactly once, each under its own page type', async () => {
+    const files = readdirSync(PAGES_DIR).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+    const kindsOf = await Promise.all(files.map(async (file) => {
+      const module = (await import(join(PAGES_DIR, file))) as Record<string, unknown>;
+      return [file, Object.values(module).filter(isKindLike)] as const;
     }));
-    expect(Object.fromEntries(registered)).toEqual(Object.fromEntries(folders.map((folder) => [folder, 1])));
-    expect(PAGE_KINDS.length).toBe(folders.length);
+    const kindModules = kindsOf.filter(([, kinds]) => kinds.length > 0);
+    // A module is one kind, and every kind a module exports is registered.
+    expect(Object.fromEntries(kindModules.map(([file, kinds]) => [file, kinds.length]))).toEqual(Object.fromEntries(kindModules.map(([file]) => [file, 1])));
+    expect(kindModules.filter(([, [kind]]) => !PAGE_KINDS.includes(kind as (typeof PAGE_KINDS)[number])).map(([file]) => file)).toEqual([]);
+    expect(PAGE_KINDS.length).toBe(kindModules.length);
     expect(new Set(PAGE_KINDS.map((kind) => kind.type)).size).toBe(PAGE_KINDS.length);
   });
 
@@ -63,10 +71,10 @@ describe('the page-kind registry', () => {
   });
 
   it('renders each item job into exactly the files its kind says the page lives at', () => {
-    const frame = pageFrame(result.model);
+    const frame = siteFrame(result.model);
     for (const job of pageJobs(result.model)) {
       const page = jobRef(frame.site.baseUrl, job);
-      expect(renderJobFiles(frame, job).map((file) => file.path), page.path).toEqual([page.htmlFile, page.markdownFile]);
+      expect(renderJobFiles(frame, job, buildBodies).map((file) => file.path), page.path).toEqual([page.htmlFile, page.markdownFile]);
     }
   });
 

@@ -11,10 +11,11 @@ import { parse as parseYaml } from 'yaml';
 import { checkContent } from '../../build/index.ts';
 import { ContentError } from '../../build/content-error.ts';
 import type { ContentProblem } from '../../build/content-error.ts';
-import { CONTENT_SIGNAL_DEFAULTS, contentSignals, contentSignalValue } from '../../build/content-signals.ts';
-import { emitRobots } from '../../build/emit/robots.ts';
-import type { CatalogueModel } from '../../build/model.ts';
+import { CONTENT_SIGNAL_DEFAULTS, contentSignals } from '../../build/content-signals.ts';
+import { contentSignalValue } from '../../site/robots.ts';
+import { emitRobots } from '../../site/robots.ts';
 import { CONTENT, baseUrl, read } from './dist.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 const SMALL = join(import.meta.dirname, '../fixtures/content-small');
 const scratch = mkdtempSync(join(tmpdir(), 'content-signals-'));

@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import { fromHtml } from 'hast-util-from-html';
 import type { Element, Root } from 'hast';
 import { parse as parseYaml } from 'yaml';
-import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+import { ADMIN_DIR } from '../../site/admin-config.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 
 export const DIST = join(import.meta.dirname, '../../dist');

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { build } from '../../build/index.ts';
 import { apiValidator } from '../../build/ajv.ts';
-import { DRAFT_LABEL } from '../../build/emit/draft-note.ts';
+import { DRAFT_LABEL } from '../../site/draft-note.ts';
 import { TWIN_FRONT_MATTER_KEYS } from '../../core/twin-front-matter.ts';
 import type { Catalog } from '../../core/types.ts';
 import { CONTENT, elements, exists, files, isItemPage, read, splitTwin, textContent } from './dist.ts';

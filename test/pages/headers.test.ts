@@ -16,15 +16,15 @@ import fg from 'fast-glob';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/index.ts';
-import { netlifyPathPattern } from '../../build/emit/headers.ts';
+import { netlifyPathPattern } from '../../site/headers.ts';
 import { apiHeaders, majorPrefixes } from '../../core/headers.ts';
 import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 import {
   adminHeaders, agentOnlyHeaders, CONTENT_SECURITY_POLICY, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
 } from '../../core/page-headers.ts';
 import { DIST } from './dist.ts';
-import { mirrored } from '../../build/mirror.ts';
-import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+import { mirrored } from '../../site/headers.ts';
+import { ADMIN_DIR } from '../../site/admin-config.ts';
 
 const MAJOR_FOLDER = new RegExp(`^(${majorPrefixes().map((prefix) => prefix.slice(1)).join('|')})/`);
 

@@ -9,7 +9,7 @@ import type { Nodes } from 'mdast';
 import { apiValidator } from '../../build/ajv.ts';
 import type { Catalog, ClusterList } from '../../core/types.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
-import { formatEuro } from '../../build/render/format.ts';
+import { formatEuro } from '../../site/render/format.ts';
 
 import { baseUrl, elements, exists, htmlFiles, parseHtml, read, splitTwin, textContent } from './dist.ts';
 import { estimateTokens } from '../../core/markdown-tokens.ts';

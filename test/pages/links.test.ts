@@ -16,7 +16,7 @@ import type { DeployedFunction, Rewrite } from '../helpers/route-table.ts';
 import { checkLinks, fileFor, linksInHtml, linksInMarkdown } from '../helpers/link-check.ts';
 import type { LinkedSite } from '../helpers/link-check.ts';
 import { CONTENT, DIST, baseUrl, files, read, splitTwin } from './dist.ts';
-import { ADMIN_DIR } from '../../build/emit/admin-config.ts';
+import { ADMIN_DIR } from '../../site/admin-config.ts';
 
 let functions: DeployedFunction[];
 let rewrites: Rewrite[];

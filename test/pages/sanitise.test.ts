@@ -1,6 +1,6 @@
 /** An editor's hostile Markdown body, through the real renderer, the real skill page and its real
  * Markdown twin: nothing that runs, loads or navigates to script survives in either, and the two
- * keep and drop the same things (one policy, build/render/body-policy.ts). */
+ * keep and drop the same things (one policy, site/render/body-policy.ts). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,14 +13,14 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Nodes as MdastNodes } from 'mdast';
 import { build } from '../../build/index.ts';
-import type { CatalogueModel } from '../../build/model.ts';
-import { renderBody } from '../../build/render/markdown-body.ts';
-import { BODY_POLICY, BODY_SCHEMA } from '../../build/render/body-policy.ts';
-import { skillHtml } from '../../build/emit/pages/kinds/skill/page.ts';
-import { skillTwin } from '../../build/emit/pages/kinds/skill/twin.ts';
-import { twinDocument } from '../../build/emit/markdown/document.ts';
-import { pageFrame } from '../../build/emit/pages/frame.ts';
+import { renderBody } from '../../site/render/markdown-body.ts';
+import { BODY_POLICY, BODY_SCHEMA } from '../../site/render/body-policy.ts';
+import { skillHtml } from '../../site/pages/skill.ts';
+import { skillTwin } from '../../site/pages/skill.ts';
+import { twinDocument } from '../../site/markdown/document.ts';
+import { siteFrame } from '../../build/emit/assets.ts';
 import { elements, splitTwin } from './dist.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 const HOSTILE = `
 # Totally normal description
@@ -100,7 +100,7 @@ describe('sanitising an editor’s body', () => {
     afterAll(() => rmSync(out, { recursive: true, force: true }));
 
     it('the page around a hostile body has no script, handler or script URL of the body’s', () => {
-      const html = skillHtml(pageFrame(model), { skill: model.skills[0].skill, body: renderBody(HOSTILE, { topHeading: 3 }), bundles: [] });
+      const html = skillHtml(siteFrame(model), { skill: model.skills[0].skill, body: renderBody(HOSTILE, { topHeading: 3 }), bundles: [] });
       const tree = fromHtml(html);
       // The body's section holds nothing that runs, loads or navigates to script…
       const about = elements(tree).find((el) => el.tagName === 'section' && String(el.properties.ariaLabelledBy) === 'about');
@@ -141,7 +141,7 @@ describe('the Markdown twin of a hostile body', () => {
     const out = mkdtempSync(join(tmpdir(), 'sanitise-twin-'));
     try {
       const { model } = await build({ contentDir: join(import.meta.dirname, '../fixtures/content-small'), outDir: out, constantsFile: null, env: { SOURCE_DATE_EPOCH: '1767225600' } });
-      twin = splitTwin(skillTwin(pageFrame(model), { skill: model.skills[0].skill, body, bundles: [] })).markdown;
+      twin = splitTwin(skillTwin(siteFrame(model), { skill: model.skills[0].skill, body, bundles: [] })).markdown;
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseGitLog, newestDate } from '../../build/content-dates.ts';
+import { parseGitLog } from '../../build/content-dates.ts';
+import { newestDate } from '../../site/pages/newest.ts';
 import type { Catalog } from '../../core/types.ts';
 import { DIST, baseUrl, htmlFiles, pagePathOf, read } from './dist.ts';
 

@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Element } from 'hast';
 import type { Bundle, Skill } from '../../core/types.ts';
-import { offerPrice } from '../../build/emit/html/structured-data.ts';
+import { offerPrice } from '../../site/html/structured-data.ts';
 import { baseUrl, elements, htmlFiles, isItemPage, pagePathOf, parseHtml, read } from './dist.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });

@@ -14,9 +14,9 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Heading, List, Nodes, Root } from 'mdast';
 import { build } from '../../build/index.ts';
-import type { CatalogueModel } from '../../build/model.ts';
-import { pageFrame } from '../../build/emit/pages/frame.ts';
-import { llmsTxt } from '../../build/emit/llms.ts';
+import { siteFrame } from '../../build/emit/assets.ts';
+import { llmsTxt } from '../../site/llms.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 const SMALL = fileURLToPath(new URL('../fixtures/content-small/', import.meta.url));
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -97,7 +97,7 @@ describe('twins of bodies left open', () => {
 
 describe('llms.txt with line breaks in editors’ text', () => {
   it('keeps every entry on one line and every heading where the proposal puts it', () => {
-    const frame = pageFrame(model);
+    const frame = siteFrame(model);
     const broken = (text: string) => `${text}\n# Injected heading\n- [injected](https://evil.example/)\u2028more`;
     const hostileFrame = {
       ...frame,

@@ -6,7 +6,7 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Heading, Root } from 'mdast';
 import type { Bundle, Catalog, Skill } from '../../core/types.ts';
-import { formatEuro } from '../../build/render/format.ts';
+import { formatEuro } from '../../site/render/format.ts';
 import { estimateTokens } from '../../core/markdown-tokens.ts';
 import { baseUrl, exists, htmlFiles, markdownFiles, pagePathOf, parseHtml, read, splitTwin, textContent } from './dist.ts';
 

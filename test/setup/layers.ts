@@ -10,7 +10,7 @@
  */
 export const LAYERS = {
   unit: {
-    include: ['build/**/*.test.ts', 'core/**/*.test.ts', 'runtime/**/*.test.ts', 'dev/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
+    include: ['build/**/*.test.ts', 'site/**/*.test.ts', 'core/**/*.test.ts', 'runtime/**/*.test.ts', 'dev/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
     // Reads what a build wrote.
     exclude: ['build/hand-headers.test.ts'],
   },

@@ -9,7 +9,7 @@ import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
 
-const SOURCES = ['build/**/*.ts', 'core/**/*.ts', 'runtime/**/*.ts', 'functions/**/*.ts'];
+const SOURCES = ['build/**/*.ts', 'site/**/*.ts', 'core/**/*.ts', 'runtime/**/*.ts', 'functions/**/*.ts'];
 
 describe('the code', () => {
   it('throws no bare Error', () => {

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame } from '../../../site/pages/frame.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
-import { jobName } from './registry.ts';
-import type { PageJob } from './registry.ts';
-import { PageRenderError } from '../../build-errors.ts';
-import type { DocRef } from './page-ref.ts';
-import type { RenderTally } from '../../render/markdown-body.ts';
+import { jobName } from '../../../site/pages/registry.ts';
+import type { PageJob } from '../../../site/pages/registry.ts';
+import { PageRenderError } from '../../../site/errors.ts';
+import type { DocRef } from '../../../site/pages/page-ref.ts';
+import type { RenderTally } from '../../../site/render/markdown-body.ts';
 import type { BodyCacheSetup } from '../../render/body-cache.ts';
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */

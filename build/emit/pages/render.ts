@@ -4,23 +4,24 @@
  * every core when there is enough to render. Each file is written the moment it exists.
  */
 import { availableParallelism } from 'node:os';
-import type { CatalogueModel } from '../../model.ts';
 import type { BuildCache } from '../../cache/index.ts';
 import { cacheUse } from '../../cache/reuse.ts';
 import type { CacheUse } from '../../cache/reuse.ts';
 import type { OutputFolder } from '../../write.ts';
-import { renderTally } from '../../render/markdown-body.ts';
+import { renderTally } from '../../../site/render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
-import type { RenderTally } from '../../render/markdown-body.ts';
-import { llmsFullIntro } from '../llms.ts';
-import { pageFrame } from './frame.ts';
-import type { PageFrame } from './frame.ts';
-import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from './registry.ts';
-import type { PageJob } from './registry.ts';
+import type { RenderTally } from '../../../site/render/markdown-body.ts';
+import { llmsFullIntro } from '../../../site/llms.ts';
+import { siteFrame } from '../assets.ts';
+import type { PageFrame } from '../../../site/pages/frame.ts';
+import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../../site/pages/registry.ts';
+import { buildBodies } from './bodies.ts';
+import type { PageJob } from '../../../site/pages/registry.ts';
 import { renderInWorkers, workerBundle } from './pool.ts';
 import type { WorkersTally } from './pool.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
 import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
+import type { CatalogueModel } from '../../../site/model.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */
@@ -47,7 +48,7 @@ export interface PageReport extends RenderTally {
 const WORKER_THRESHOLD = 200;
 
 export async function renderPages(model: CatalogueModel, output: OutputFolder, cache: BuildCache, options: RenderOptions = {}): Promise<PageReport> {
-  const frame = pageFrame(model);
+  const frame = siteFrame(model);
   const jobs = pageJobs(model);
   const reuse = cacheUse(cache, output);
   const frameKey = reuse.key(cache.fingerprint, JSON.stringify(frame));
@@ -101,7 +102,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     useBodyCache(cache.bodies);
     takeBodiesUsed();
     toRender.forEach((i, k) => {
-      const files = write(renderJobFiles(frame, jobs[i]));
+      const files = write(renderJobFiles(frame, jobs[i], buildBodies));
       rendered(k, files, takeBodiesUsed());
     });
   }

@@ -4,11 +4,12 @@ import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { objectName } from '../../cache/hash.ts';
 import { writeFileFresh } from '../../atomic-file.ts';
-import { renderTally } from '../../render/markdown-body.ts';
+import { renderTally } from '../../../site/render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import { indexCatalog } from '../../../core/query.ts';
 import type { Catalog } from '../../../core/types.ts';
-import { cataloguePages, renderJobFiles } from './registry.ts';
+import { cataloguePages, renderJobFiles } from '../../../site/pages/registry.ts';
+import { buildBodies } from './bodies.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
 
@@ -35,7 +36,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
   const bodies: string[][] = [];
   if (request.kind === 'batch') {
     files = request.jobs.map((job) => {
-      const written = renderJobFiles(frame, job).map((file) => write(file.path, file.bytes));
+      const written = renderJobFiles(frame, job, buildBodies).map((file) => write(file.path, file.bytes));
       bodies.push(takeBodiesUsed());
       return written;
     });

@@ -1,0 +1,250 @@
+/**
+ * `openapi.json` (OpenAPI 3.1): the paths and their operations here; components, headers and
+ * parameters in the modules beside this one. Assembled from schema/ and from the modules that decide what the
+ * service answers: every response schema becomes a component with its $refs rewritten to components,
+ * every accepted parameter value comes from the query core, and every header set is made by calling
+ * the header module's own functions, so the document cannot drift from what is sent.
+ *
+ * Each path has the operations the service answers on it: GET and HEAD (the same statuses and
+ * headers, HEAD without a body), OPTIONS (the CORS preflight) and the write methods, which answer
+ * 405 on every path (the API is read-only). A validating gateway in front of the service therefore
+ * passes every request the service serves and every answer it gives.
+ */
+import { CACHE_NO_STORE, CURRENT_MAJOR, lifecycleHeaders } from '../../core/headers.ts';
+import type { HeaderSet } from '../../core/headers.ts';
+import { ALLOWED_METHODS, READ_METHODS } from '../../core/respond.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../../core/query.ts';
+import { jsonBytes } from '../../core/json.ts';
+import { PRICES_IN_CENTS_NOTE } from '../../core/pricing.ts';
+// Not the payment barrel: the build would load the Stripe client with it.
+import { HEALTH_FORCE_INTERVAL_MS, HEALTH_TTL_MS } from '../../core/payment/lifetimes.ts';
+import { HEALTH_PATH } from '../../core/payment/health-query.ts';
+import type { OutputFile } from '../types.ts';
+import { componentSchemas, ref, withoutUnusedSchemas } from './components.ts';
+import type { Json, SchemaReader } from './components.ts';
+import { declaredHeaders, headerComponents, headerSets } from './headers.ts';
+import { parameters, SORT_SHORT_FORMS } from './parameters.ts';
+import { CATALOG_FILE, CLUSTER_LIST_FILE, OPENAPI_FILE, publishedPath } from '../../core/published-files.ts';
+import { jsonTwinFile, SECTION } from '../../core/page-paths.ts';
+import type { CatalogueModel } from '../model.ts';
+
+export { componentSchemas, SORT_SHORT_FORMS };
+
+/** The document reads the build's stamp and the site, nothing else of the model, and schema/. */
+export const openApiFiles = (model: CatalogueModel, readSchema: SchemaReader): OutputFile[] => [
+  { path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model, readSchema)) },
+];
+
+/**
+ * OpenAPI's operation keys (3.1, Path Item Object) for the methods the API refuses: every one a
+ * client can send that is neither a read nor the preflight. TRACE never reaches a function (the
+ * platform answers it), so it is not described.
+ */
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+const READS = READ_METHODS.map((method) => method.toLowerCase());
+export const REFUSED_METHODS = OPERATION_METHODS.filter((method) => method !== 'options' && !READS.includes(method));
+
+/** The statuses one GET (and its HEAD) can answer with, each with its body schema and headers. */
+interface ReadResponse {
+  description: string;
+  /** Component schema of the body (or the schema itself); none for a 304. */
+  body?: string | Json;
+  headers: HeaderSet;
+  /** Header names that only some answers carry. */
+  optional?: readonly string[];
+}
+
+export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader): Json {
+  const base = model.stamp.baseUrl;
+  const h = headerSets(model.stamp);
+  const lifecycle = Object.keys(lifecycleHeaders({ deprecation: new Date(0), sunset: new Date(0), link: base }));
+  const json = (description: string, body: string | Json, headers = h.json, optional: readonly string[] = []): ReadResponse => ({ description, body, headers, optional: [...lifecycle, ...optional] });
+  const notModified = (headers: HeaderSet, optional: readonly string[] = []): ReadResponse => ({
+    description: 'Not modified: If-None-Match matched the current ETag. The headers of the 200, no body.',
+    headers,
+    optional: [...lifecycle, ...optional],
+  });
+  const serverError = (description: string): ReadResponse => json(description, 'Error', h.jsonNoStore);
+  const badEncoding = json('The path has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8).', 'Error');
+
+  // The JSON twins sit in the page folders, where dist/_headers adds `Vary: Accept` to every file.
+  const twin = (schema: string, what: string, notFound: string) => ({
+    200: json(what, schema, h.twin),
+    304: notModified(h.twin),
+    400: badEncoding,
+    404: json(notFound, 'Error'),
+    500: serverError(`The ${schema.toLowerCase()} could not be read.`),
+  });
+
+  const paths: Record<string, Json> = {
+    '/version.json': resource(
+      { id: 'Version', summary: 'Build version and base URL', description: 'Repeats the x-build-version and x-base-url headers as a body; a fast health check.' },
+      { 200: json('The build that answers.', 'Version'), 304: notModified(h.json), 500: serverError('The version could not be read.') },
+    ),
+    [publishedPath(OPENAPI_FILE)]: resource(
+      { id: 'OpenApi', summary: 'This description', description: 'The machine-readable description of these endpoints.' },
+      // Not a component: the build checks this file's examples instead of a schema (check-json.ts).
+      { 200: json('OpenAPI 3.1 document.', { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string' }, paths: { type: 'object' } }, additionalProperties: true }), 304: notModified(h.json), 500: serverError('The description could not be read.') },
+    ),
+    [publishedPath(CATALOG_FILE)]: resource(
+      {
+        id: 'Catalog',
+        summary: 'The catalogue, filtered, sorted and limited',
+        description:
+          'Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. ' +
+          'Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside ' +
+          `${LIMIT_MIN}–${LIMIT_MAX} is a 400; nothing is guessed. query in the answer echoes the canonical form of the query.`,
+        parameters: ['cluster', 'sort', 'limit'],
+      },
+      {
+        200: json('The matching catalogue.', 'Catalog'),
+        304: notModified(h.json),
+        400: json('The query is malformed or names an unknown parameter or value.', 'Error'),
+        // An error must not be kept for an hour by anyone: the next request may succeed.
+        500: serverError('The catalogue could not be read; build headers are still present.'),
+      },
+    ),
+    '/search.json': resource(
+      {
+        id: 'SearchResults',
+        summary: 'Search skills, bundles and guides',
+        description:
+          'Every word of q is matched in titles, tags (commands, clusters, author, a bundle\'s skills), summaries and body text, titles weighing most; ' +
+          'a word also matches the words it begins (onboard → onboarding) and words one typo away (two from eight letters: pricng → pricing). ' +
+          'Items with every word come first; when none has them all, items with any of them. Results are best first, each item as catalog.json lists it (a guide as its JSON twin without the text) plus its score; ' +
+          'total counts matches before limit. cluster keeps skills in a listed cluster and bundles with two such skills; kind keeps skills of that kind; type keeps items of those types. ' +
+          'A missing or empty q, an unknown parameter or value, or a repeated q, kind or limit is a 400. The HTML results page is /search?q=…, its Markdown twin /search.md?q=….',
+        parameters: ['q', 'cluster', 'kind', 'type', 'searchLimit'],
+      },
+      {
+        200: json('The matching items, best first.', 'SearchResults'),
+        304: notModified(h.json),
+        400: json('The query is missing, malformed or names an unknown parameter or value.', 'Error'),
+        500: serverError('The search index could not be read; build headers are still present.'),
+      },
+    ),
+    '/index.json': resource(
+      {
+        id: 'CatalogFile',
+        summary: 'The whole catalogue, as a file',
+        description: 'The JSON twin of the catalogue page (/): the same bytes as /catalog.json without a query, served by the CDN as a static file. /catalog.json without a query is answered from it in production.',
+      },
+      { 200: json('The whole catalogue.', 'Catalog'), 304: notModified(h.json) },
+    ),
+    [publishedPath(jsonTwinFile(SECTION.skill, '{slug}'))]: resource(
+      { id: 'Skill', summary: 'One skill', description: 'The JSON twin of a published skill page.', parameters: ['slug'] },
+      twin('Skill', 'The skill.', 'No published skill has this slug.'),
+    ),
+    [publishedPath(jsonTwinFile(SECTION.bundle, '{slug}'))]: resource(
+      { id: 'Bundle', summary: 'One bundle', description: 'The JSON twin of a published bundle page; its skills list is always complete.', parameters: ['slug'] },
+      twin('Bundle', 'The bundle.', 'No published bundle has this slug.'),
+    ),
+    // Before the template: a concrete path is matched first (OpenAPI 3.1, Paths Object), and the
+    // build's own check of each file takes the first path that matches.
+    [publishedPath(CLUSTER_LIST_FILE)]: resource(
+      { id: 'ClusterList', summary: 'Every cluster', description: 'The JSON twin of the index of clusters (/clusters/): each cluster with its pages and how many published skills and bundles it holds.' },
+      twin('ClusterList', 'The clusters.', 'This deploy has no index of clusters.'),
+    ),
+    [publishedPath(jsonTwinFile(SECTION.cluster, '{cluster}'))]: resource(
+      { id: 'Cluster', summary: 'One cluster', description: 'The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.', parameters: ['clusterId'] },
+      twin('Catalog', 'The catalogue of the cluster.', 'No cluster has this id.'),
+    ),
+    [publishedPath(jsonTwinFile(SECTION.doc, '{name}'))]: resource(
+      { id: 'Doc', summary: 'One page of prose', description: 'The JSON twin of a page such as the developer guide, with its text as Markdown.', parameters: ['docName'] },
+      twin('Doc', 'The page.', 'No page of prose has this name.'),
+    ),
+    [HEALTH_PATH]: resource(
+      {
+        id: 'PaymentHealth',
+        summary: 'Payment connection health',
+        description:
+          `Checks the connection to the payment provider. The result is kept for ${HEALTH_TTL_MS / 1000} seconds (the age header says how old it is); ` +
+          `force=1 runs the check again, at most once every ${HEALTH_FORCE_INTERVAL_MS / 1000} seconds. Never cached (cache-control: ${CACHE_NO_STORE}).`,
+        parameters: ['force'],
+      },
+      {
+        200: json('Reachable and healthy (ok) or degraded.', 'PaymentHealth', h.health),
+        304: notModified(h.health),
+        400: json('Unknown parameter or a force value other than 1.', 'Error', h.jsonNoStore),
+        500: serverError('The check itself failed unexpectedly.'),
+        503: json('Unreachable or misconfigured (down).', 'PaymentHealth', h.health),
+      },
+    ),
+  };
+
+  return withoutUnusedSchemas({
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: `${model.site.name} catalogue read API`,
+      version: `${CURRENT_MAJOR}.0.0`,
+      description:
+        `${model.site.description}\n\nRead-only, no key, CORS open to any origin. ${PRICES_IN_CENTS_NOTE} ` +
+        `Every endpoint is also reachable under /v1 (pinned to major ${CURRENT_MAJOR}). Responses are cacheable for one hour and carry a strong or weak ETag; ` +
+        `send If-None-Match to get 304. Every path answers OPTIONS as a CORS preflight and ${REFUSED_METHODS.map((m) => m.toUpperCase()).join(', ')} with 405. ` +
+        `Please send a User-Agent through which you can be reached. Build ${model.stamp.buildVersion}.`,
+    },
+    externalDocs: { description: 'Developer guide', url: model.site.documentationUrl },
+    // No key and no credentials: every operation is public.
+    security: [],
+    servers: [
+      { url: base, description: 'Current major version' },
+      { url: `${base}/v${CURRENT_MAJOR}`, description: `Pinned to major version ${CURRENT_MAJOR}` },
+    ],
+    // The health function answers its refusals with its own lifetime (no-store); the rest share one.
+    paths: Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, { ...item, ...otherMethods(path, path === HEALTH_PATH ? h.refusedNoStore : h.refused, h.preflight, lifecycle) }])),
+    components: {
+      schemas: componentSchemas(readSchema),
+      parameters: parameters(),
+      headers: headerComponents(model.stamp, lifecycle),
+    },
+  });
+
+  /** GET and HEAD of one resource: the same statuses and headers, HEAD without a body. */
+  function resource(op: { id: string; summary: string; description: string; parameters?: string[] }, responses: Record<number, ReadResponse>): Json {
+    // Path parameters belong to the path item, so that every method of the path declares them.
+    const declared = parameters() as Record<string, { in: string }>;
+    const refs = (names: string[]) => names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+    const inPath = (op.parameters ?? []).filter((name) => declared[name].in === 'path');
+    const params = refs([...(op.parameters ?? []).filter((name) => !inPath.includes(name)), 'ifNoneMatch']);
+    const describe = (withBody: boolean) => Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, {
+      description: r.description,
+      headers: declaredHeaders(r.headers, r.optional ?? []),
+      ...(withBody && r.body && { content: { 'application/json': { schema: typeof r.body === 'string' ? ref(r.body) : r.body } } }),
+    }]));
+    return {
+      ...(inPath.length > 0 && { parameters: refs(inPath) }),
+      get: { operationId: `get${op.id}`, summary: op.summary, description: op.description, parameters: params, responses: describe(true) },
+      head: { operationId: `head${op.id}`, summary: `${op.summary}: headers only`, description: `As GET, with the same status and headers and no body. ${op.description}`, parameters: params, responses: describe(false) },
+    };
+  }
+}
+
+/** OPTIONS (the preflight's 204) and the refused write methods (405 with `allow`), on one path. */
+function otherMethods(path: string, refusedHeaders: HeaderSet, preflight: HeaderSet, optional: readonly string[]): Json {
+  const id = operationName(path);
+  const refused = {
+    description: `The API is read-only: ${ALLOWED_METHODS} only.`,
+    headers: declaredHeaders(refusedHeaders, optional),
+    content: { 'application/json': { schema: ref('Error') } },
+  };
+  return {
+    options: {
+      operationId: `preflight${id}`,
+      summary: 'CORS preflight',
+      description: 'Grants any origin the read methods and the request headers a client sends, for a day.',
+      responses: { 204: { description: 'Preflight granted.', headers: declaredHeaders(preflight, optional) } },
+    },
+    ...Object.fromEntries(REFUSED_METHODS.map((method) => [method, {
+      operationId: `${method}${id}NotAllowed`,
+      summary: `${method.toUpperCase()} is refused`,
+      description: `Answered with 405 and \`allow: ${ALLOWED_METHODS}\`; the request is not read.`,
+      responses: { 405: refused },
+    }])),
+  };
+}
+
+/** `/skills/{slug}.json` → `SkillsSlug`, unique per path for operation ids. */
+const operationName = (path: string) =>
+  path.split(/[^A-Za-z0-9]+/).filter(Boolean).filter((word) => word !== 'json').map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+

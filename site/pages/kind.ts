@@ -1,0 +1,95 @@
+/**
+ * A kind of page (skill, bundle, cluster, guide…) is one module, `site/pages/<kind>.ts`: it knows
+ * which pages of its kind the model has, where each lives (its ref), how to draw the HTML page and
+ * the Markdown twin from the same facts, and its JSON twin. The registry (registry.ts) lists the
+ * kinds; everything that goes over every page (the page jobs, the sitemap, the header rules, the
+ * JSON twins, the drafts of a preview) goes over it, so a new kind is its module, a registry line
+ * and its tests.
+ */
+import type { Catalog } from '../../core/types.ts';
+import type { CatalogIndex } from '../../core/query.ts';
+import type { OutputFile } from '../types.ts';
+import type { PageFrame } from './frame.ts';
+import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
+import type { SiteNames } from './page-ref.ts';
+import type { BodyRenderOptions, RenderedBody } from '../render/markdown-body.ts';
+import type { BodySource, CatalogueModel } from '../model.ts';
+
+/**
+ * How a page reads its item's body: the text a BodySource points at, and that text rendered. The
+ * build supplies both (build/emit/pages/bodies.ts), since reading files and keeping rendered
+ * bodies between builds are its work, not the pages'.
+ */
+export interface Bodies {
+  text(source: BodySource): string;
+  render(markdown: string, options: BodyRenderOptions): RenderedBody;
+}
+
+/** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
+ * twin alike, so its own headings start at h3. The pages and the content editor's preview use it. */
+export const ITEM_BODY_HEADING = 3;
+
+/** An item's body rendered for its page and twin; `footnotePrefix` keeps its footnote ids apart
+ * from any other item's on a page. */
+export const itemBody = (bodies: Bodies, source: BodySource, footnotePrefix: string): RenderedBody =>
+  bodies.render(bodies.text(source), { topHeading: ITEM_BODY_HEADING, footnotePrefix });
+
+/**
+ * A kind with one page per item (a skill, a bundle, a guide): each page is a job, rendered from
+ * the frame and its input alone, so the cache keys it by the two and a render worker can take it.
+ */
+export interface ItemKind<Input> {
+  readonly type: PageType;
+  /** Every published item's input, in catalogue order. */
+  inputs(model: CatalogueModel): Input[];
+  /** A preview's drafts of this kind, built beside the published pages (build/deploy-context.ts). */
+  drafts?(model: CatalogueModel): Input[];
+  /** Where the item's page lives. */
+  ref(baseUrl: string, input: Input): PageRef;
+  /** The HTML page and its Markdown twin, from one parse of the item's body. */
+  render(frame: PageFrame, input: Input, bodies: Bodies): OutputFile[];
+  /** Its pages with their last change, for the sitemap and the header rules. */
+  pages(model: CatalogueModel): DatedPage[];
+  /** The item's JSON twin, checked against its response schema as it is made (check-json.ts). */
+  json?(model: CatalogueModel, input: Input, bodies: Bodies): OutputFile;
+  /** Whether llms-full.txt joins the twins of this kind. */
+  readonly inLlmsFull: boolean;
+}
+
+/** What the pages made from the whole catalogue read: the catalogue, its index and the prose pages. */
+export interface CatalogueView {
+  catalog: Catalog;
+  index: CatalogIndex;
+  docs: readonly DocRef[];
+}
+
+/** A kind whose pages are made from the whole catalogue (the overview, a folder's index, the clusters). */
+export interface ListingKind {
+  readonly type: PageType;
+  render(frame: PageFrame, view: CatalogueView): Iterable<OutputFile>;
+  pages(model: CatalogueModel): DatedPage[];
+  /** Its JSON twins, checked against their response schema as they are made. */
+  json?(model: CatalogueModel): OutputFile[];
+}
+
+/** A page's two files: the HTML page and its Markdown twin, where its ref says they live. */
+export const pageFiles = (page: PageRef, html: string, twin: string): OutputFile[] => [
+  { path: page.htmlFile, bytes: html },
+  { path: page.markdownFile, bytes: twin },
+];
+
+/** A listing kind of one page drawn from the catalogue alone (the folders' index pages): where it
+ * lives, its HTML and twin, and its last change. */
+export function singlePageListing(
+  type: PageType,
+  refOf: (site: SiteNames) => PageRef,
+  html: (frame: PageFrame, catalog: Catalog) => string,
+  twin: (frame: PageFrame, catalog: Catalog) => string,
+  lastModified: (model: CatalogueModel) => string,
+): ListingKind {
+  return {
+    type,
+    render: (frame, { catalog }) => pageFiles(refOf(frame.site), html(frame, catalog), twin(frame, catalog)),
+    pages: (model) => [{ ...refOf(model.site), lastModified: lastModified(model) }],
+  };
+}

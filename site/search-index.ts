@@ -1,0 +1,72 @@
+/**
+ * The search index (core/search.ts) of every published skill, bundle and prose page, and the
+ * page frame the search page is drawn in. Both are data for the search function, not API
+ * documents, so they ship gzipped (`.json.gz`): smaller in the function's bundle, and never taken
+ * for one of the API's JSON files, each of which is checked against its schema as it is made.
+ */
+import { gzipSync } from 'node:zlib';
+import { makeSearchIndex } from '../core/search.ts';
+import type { DocSummary, SearchDocument } from '../core/search.ts';
+
+import type { PageFrame } from './pages/frame.ts';
+import type { Bodies } from './pages/kind.ts';
+import type { OutputFile } from './types.ts';
+import { docRef, docText } from './pages/guide.ts';
+import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
+import type { CatalogueModel } from './model.ts';
+
+/**
+ * Markdown as the words a reader sees: link and image targets, autolinks, bare addresses and HTML
+ * tags go (their words are not the item's); the rest of Markdown's syntax is punctuation, which the
+ * index's tokenizer drops anyway.
+ */
+export function markdownWords(markdown: string): string {
+  return markdown
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/\]\([^)]*\)/g, '] ')
+    .replace(/^\s{0,3}\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/<[^>\s]+>/g, ' ')
+    .replace(/\b(?:https?|mailto):\S+/g, ' ');
+}
+
+export function searchDocuments(model: CatalogueModel, bodies: Bodies): SearchDocument[] {
+  const label = new Map(model.clusters.map((cluster) => [cluster.id, cluster.label]));
+  const base = model.site.baseUrl;
+  return [
+    ...model.skills.map(({ skill, body }): SearchDocument => ({
+      item: skill,
+      tags: [...skill.commands, ...skill.clusters.map((cluster) => label.get(cluster.id) ?? cluster.id), skill.author],
+      summary: [skill.summary, skill.problem, skill.outcome, ...skill.you_get].filter((line): line is string => typeof line === 'string'),
+      body: markdownWords(bodies.text(body)),
+    })),
+    ...model.bundles.map(({ bundle, body }): SearchDocument => ({
+      item: bundle,
+      // A bundle is found by the names of its skills too.
+      tags: bundle.skills.map((member) => member.title),
+      summary: [bundle.blurb, bundle.problem, bundle.why],
+      body: markdownWords(bodies.text(body)),
+    })),
+    ...model.docs.map((doc): SearchDocument => {
+      const page = docRef(base, doc);
+      const item: DocSummary = {
+        type: 'doc',
+        slug: doc.path.split('/').pop()!,
+        url: page.url,
+        markdown_url: page.markdownUrl,
+        json_url: `${base}${page.jsonPath}`,
+        title: doc.title,
+        description: doc.description,
+      };
+      return { item, tags: [], summary: [doc.description], body: markdownWords(docText(bodies.text(doc.body), base)) };
+    }),
+  ];
+}
+
+// Node writes no time and no file name into the gzip header: the same index is the same bytes on every build.
+const gzip = (text: string) => gzipSync(text);
+
+/** The index of the catalogue, every body and the prose pages; beside it the frame of its results page. */
+export const searchIndexFiles = (model: CatalogueModel, frame: PageFrame, bodies: Bodies): OutputFile[] => [
+  { path: SEARCH_INDEX_FILE, bytes: gzip(JSON.stringify(makeSearchIndex(searchDocuments(model, bodies)))) },
+  { path: SEARCH_PAGE_FRAME_FILE, bytes: gzip(JSON.stringify(frame)) },
+];
