@@ -1,5 +1,6 @@
 /** `npm run dev`'s and `npm start`'s command lines, read without side effects: options, or what is wrong with them. */
 import { parseArgs } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { allowedHostError } from './local-access.ts';
 
 /** `npm start`'s port, so bookmarks and the documentation's examples work with either. */
@@ -61,15 +62,20 @@ export const START_OPTIONS = SERVER_OPTIONS;
 
 export const START_USAGE = 'npm start [-- --port N] [--host ADDRESS] [--allowed-host NAME]...';
 
-/** A command line of the server options alone (`npm start`'s, `npm run cms`'s), `usage` shown when it has others. */
-export function parseServerArgs(argv: readonly string[], usage: string): { args: ServerArgs } | { error: string } {
-  let values;
+/** A command line read with an option table, or what is wrong with it and the usage line. */
+function readOptions<T extends ParseArgsOptionsConfig>(argv: readonly string[], options: T, usage: string) {
   try {
-    ({ values } = parseArgs({ args: [...argv], options: SERVER_OPTIONS }));
+    return { values: parseArgs({ args: [...argv], options, strict: true }).values };
   } catch (error) {
     return { error: `${(error as Error).message}\nusage: ${usage}` };
   }
-  const server = serverArgs(values);
+}
+
+/** A command line of the server options alone (`npm start`'s, `npm run cms`'s), `usage` shown when it has others. */
+export function parseServerArgs(argv: readonly string[], usage: string): { args: ServerArgs } | { error: string } {
+  const read = readOptions(argv, SERVER_OPTIONS, usage);
+  if (read.error !== undefined) return { error: read.error };
+  const server = serverArgs(read.values);
   return 'error' in server ? server : { args: server };
 }
 
@@ -77,12 +83,9 @@ export function parseServerArgs(argv: readonly string[], usage: string): { args:
 export const parseStartArgs = (argv: readonly string[]) => parseServerArgs(argv, START_USAGE);
 
 export function parseDevArgs(argv: readonly string[]): { args: DevArgs } | { error: string } {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: DEV_OPTIONS }));
-  } catch (error) {
-    return { error: `${(error as Error).message}\nusage: ${DEV_USAGE}` };
-  }
+  const read = readOptions(argv, DEV_OPTIONS, DEV_USAGE);
+  if (read.error !== undefined) return { error: read.error };
+  const { values } = read;
   const server = serverArgs(values);
   if ('error' in server) return server;
   const threads = values.threads === undefined ? undefined : Number(values.threads);
