@@ -30,12 +30,13 @@ describe('malformedPercentEncoding', () => {
 
 describe('malformedQueryPart', () => {
   it.each([
-    ['a value, with its parameter', '?cluster=%zz', { bad: '%zz', parameter: 'cluster' }],
-    ['a value after good ones', '?limit=2&&sort=price%E0%A4%A', { bad: '%E0%A4', parameter: 'sort' }],
-    ['a value whose parameter name is encoded', '?%63luster=a%zz', { bad: '%zz', parameter: 'cluster' }],
-    ['a value whose parameter name has a plus', '?a+b=%', { bad: '%', parameter: 'a b' }],
-    ['a name, with no parameter to name', '?%zz=ideas', { bad: '%zz' }],
-    ['a name without a value', '?cluster&%E0', { bad: '%E0' }],
+    ['a value, with its parameter', '?cluster=%zz', { bad: '%zz', parameter: 'cluster', inName: false }],
+    ['a value after good ones', '?limit=2&&sort=price%E0%A4%A', { bad: '%E0%A4', parameter: 'sort', inName: false }],
+    ['a value whose parameter name is encoded', '?%63luster=a%zz', { bad: '%zz', parameter: 'cluster', inName: false }],
+    ['a value whose parameter name has a plus', '?a+b=%', { bad: '%', parameter: 'a b', inName: false }],
+    ['a name, kept as URLSearchParams reads it', '?%zz=ideas', { bad: '%zz', parameter: '%zz', inName: true }],
+    ['a name with decodable parts', '?%F0%9D%83%AD%%F0%98%B2%81=price', { bad: '%%F', parameter: '𝃭%𘲁', inName: true }],
+    ['a name without a value, its cut character read as U+FFFD', '?cluster&%E0', { bad: '%E0', parameter: '\uFFFD', inName: true }],
     ['nothing in a decodable query', '?cluster=%C3%A9&q=a%20b', undefined],
     ['nothing in an empty query', '', undefined],
   ])('finds %s', (_label, search, found) => {

@@ -39,16 +39,16 @@ export function malformedPercentEncoding(text: string): string | undefined {
   return flush();
 }
 
-/** Where in a query (`?a=b&c=d`) the first undecodable part is: in a parameter's name, or in the
- * value of the parameter it names (decoded), so that the error can say which parameter is wrong. */
-export function malformedQueryPart(search: string): { bad: string; parameter?: string } | undefined {
+/** Where in a query (`?a=b&c=d`) the first undecodable part is, and the parameter it belongs to:
+ * its name as URLSearchParams reads it (which keeps what it cannot decode as it is), and whether
+ * the part is in that name or in its value, so that the error can say which parameter is wrong. */
+export function malformedQueryPart(search: string): { bad: string; parameter: string; inName: boolean } | undefined {
   for (const pair of search.replace(/^\?/, '').split('&')) {
     const equals = pair.indexOf('=');
     const name = equals === -1 ? pair : pair.slice(0, equals);
     const inName = malformedPercentEncoding(name);
-    if (inName !== undefined) return { bad: inName };
-    const inValue = equals === -1 ? undefined : malformedPercentEncoding(pair.slice(equals + 1));
-    if (inValue !== undefined) return { bad: inValue, parameter: [...new URLSearchParams(`${name}=`).keys()][0] };
+    const bad = inName ?? (equals === -1 ? undefined : malformedPercentEncoding(pair.slice(equals + 1)));
+    if (bad !== undefined) return { bad, parameter: [...new URLSearchParams(`${name}=`).keys()][0], inName: inName !== undefined };
   }
   return undefined;
 }

@@ -155,11 +155,11 @@ export function pageResponse(request: Request, stamp: BuildStamp, { status, kind
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });
 }
 
-/** Where in the query the undecodable part is: the parameter whose value holds it is named, as
- * for any other bad value. */
-function queryPlace(part: { bad: string; parameter?: string } | undefined): { bad: string; where: string } | undefined {
+/** Where in the query the undecodable part is: the parameter it belongs to is named, as for any
+ * other bad value. */
+function queryPlace(part: { bad: string; parameter: string; inName: boolean } | undefined): { bad: string; where: string } | undefined {
   if (part === undefined) return undefined;
-  return { bad: part.bad, where: part.parameter === undefined ? 'query' : `query parameter ${echo(part.parameter)}` };
+  return { bad: part.bad, where: `query parameter ${part.inName ? 'name ' : ''}${echo(part.parameter)}` };
 }
 
 /**

@@ -57,11 +57,11 @@ describe('functions/catalog.ts: the full header set with no _headers in play', (
 });
 
 describe('functions/catalog.ts: malformed percent-encoding', () => {
-  it.each([['?cluster=%E0%A4%A', 'cluster'], ['?sort=%ZZ', 'sort'], ['?limit=5%', 'limit'], ['?a=1&%zz=2', undefined]])(
-    'answers %s with a JSON 400 that names the parameter, never a crash or a guess', async (query, parameter) => {
+  it.each([['?cluster=%E0%A4%A', 'parameter "cluster"'], ['?sort=%ZZ', 'parameter "sort"'], ['?limit=5%', 'parameter "limit"'], ['?a=1&%zz=2', 'parameter name "%zz"']])(
+    'answers %s with a JSON 400 that names the parameter, never a crash or a guess', async (query, named) => {
       const response = await catalogFunction(new Request(`http://localhost/catalog.json${query}`));
       const body = await errorOf(response, 400);
       expect(body.message).toMatch(/malformed percent-encoding/);
-      expect(body.message).toMatch(parameter === undefined ? /^The request's query has/ : `The request's query parameter "${parameter}" has`);
+      expect(body.message.startsWith(`The request's query ${named} has malformed percent-encoding`), body.message).toBe(true);
     });
 });

@@ -115,9 +115,10 @@ export const CONDITIONAL_PATHS = { staticTwin: SKILL_PATH, catalog: '/catalog.js
 export const REFUSED_WRITE = { method: 'POST', path: '/catalog.json', headers: { 'content-type': 'application/json', 'content-length': '0' } } as const;
 
 /** Queries the property found a defect with, sent whatever the seed draws: a malformed escape in
- * `cluster`'s value answered with a 400 that did not name the parameter. */
+ * a parameter's value, then in its name, answered with a 400 that did not name the parameter. */
 export const PROPERTY_EXAMPLES: readonly string[] = [
   'cluster=%zz&&&limit=29&&&%63%6C%75%73%74%65%72=%73%68%69%70%2C%69%64%65%61%73%2C%64%65%73%69%67%6E&&&sort=price',
+  '%E1%AE%87%F0%92%8C%B9%F0%93%85%B7=ideas&limit=195&%F0%9D%83%AD%%F0%98%B2%81%F0%94%97%B4%F0%91%82%99%F0%91%82%BA%E1%B8%B5=price_desc',
 ];
 
 /** The fixed sample of the query property sent over HTTP (seed SEED), after its kept examples. */
