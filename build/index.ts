@@ -86,8 +86,9 @@ async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>
 
 type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
 
-/** Load → validate → model. Its own function so the loaded documents can go once the model exists. */
-async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, deploy: DeployContext, timed: Timed): Promise<CatalogueModel> {
+/** Load → validate → model. Its own function so the loaded documents can go once the model exists;
+ * the bench's floor (scripts/bench/floor.ts) models content with it too. */
+export async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, deploy: DeployContext, timed: Timed): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
   const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');

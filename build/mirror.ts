@@ -12,12 +12,17 @@ import type { MajorLifecycle } from '../core/headers.ts';
 import { mirrored } from '../site/headers.ts';
 import type { OutputFolder } from './write.ts';
 
+/** The majors' folders (`v1`), and which files each of them copies. */
+export function mirrorPlan(majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): { folders: string[]; copied: (path: string) => boolean } {
+  const folders = majorPrefixes(majors).map((prefix) => prefix.slice(1));
+  // Only the originals: a second major's copy must not take in the first major's.
+  return { folders, copied: (path) => mirrored(path) && !folders.some((folder) => path.startsWith(`${folder}/`)) };
+}
+
 /** Publishes every file of `output` under each major's prefix; how many files that added. */
 export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
   const before = output.files.length;
-  const folders = majorPrefixes(majors).map((prefix) => prefix.slice(1));
-  // Only the originals: a second major's copy must not take in the first major's.
-  const copy = (path: string) => mirrored(path) && !folders.some((folder) => path.startsWith(`${folder}/`));
-  for (const folder of folders) output.mirror(folder, (path) => !copy(path));
+  const { folders, copied } = mirrorPlan(majors);
+  for (const folder of folders) output.mirror(folder, (path) => !copied(path));
   return output.files.length - before;
 }

@@ -10,3 +10,7 @@ export const BENCH_OPTIONS = {
   sizes: { type: 'string', default: DEFAULT_SIZES },
   runs: { type: 'string', default: '3' },
 } as const;
+
+/** The stamp every build and floor of the bench runs with: a fixed time and commit, so each run
+ * makes the same bytes. */
+export const BENCH_ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'bench00' } as const;

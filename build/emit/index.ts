@@ -58,12 +58,18 @@ const direct: Readonly<Record<string, AnyEmitter>> = {
   admin: emitAdmin,
 };
 
+/** The shop's Agent Skill and its discovery index, whose schema is the RFC's, not openapi.json's. */
+const unchecked: Readonly<Record<string, AnyEmitter>> = { 'agent-skill': emitAgentSkill };
+
+/** Every artifact but the pages and `_headers`, as the site layer makes it, with no check: what the
+ * bench's floor (scripts/bench/floor.ts) runs. */
+export const artifacts: Readonly<Record<string, AnyEmitter>> = { ...direct, ...unchecked };
+
 export const emitters: Readonly<Record<string, AnyEmitter>> = {
   ...Object.fromEntries(
     Object.entries(direct).map(([name, emitter]) => [name, typeof emitter === 'function' ? checkedEmitter(emitter) : { ...emitter, emit: checkedEmitter(emitter.emit) }]),
   ),
-  // The shop's Agent Skill and its discovery index, whose schema is the RFC's, not openapi.json's.
-  'agent-skill': emitAgentSkill,
+  ...unchecked,
 };
 
 export { renderPages } from './pages/render.ts';

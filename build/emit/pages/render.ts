@@ -14,6 +14,7 @@ import type { RenderTally } from '../../../site/render/markdown-body.ts';
 import { llmsFullIntro } from '../../../site/llms.ts';
 import { siteFrame } from '../assets.ts';
 import type { PageFrame } from '../../../site/pages/frame.ts';
+import type { DocRef } from '../../../site/pages/page-ref.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../../site/pages/registry.ts';
 import { buildBodies } from './bodies.ts';
 import type { PageJob } from '../../../site/pages/registry.ts';
@@ -56,7 +57,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const note = (files: readonly WrittenFile[]) => files.forEach(([path, object]) => objectOf.set(path, object));
 
   // The catalogue's own pages, keyed by the catalogue file's hash.
-  const docs = model.docs.map(({ path, title, description }) => ({ path, title, description }));
+  const docs = catalogueDocs(model);
   const catalogueKey = reuse.key(frameKey, 'catalogue', model.catalogFile.layout.etag, JSON.stringify(docs));
   const catalogueDone = reuse.take(catalogueKey) !== undefined;
 
@@ -122,9 +123,20 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   };
 }
 
+/** What the catalogue's own pages read of the prose pages: plain data, for a worker too. */
+export const catalogueDocs = (model: CatalogueModel): DocRef[] => model.docs.map(({ path, title, description }) => ({ path, title, description }));
+
+/** llms-full.txt's parts, joined by LLMS_FULL_SEPARATOR: its intro, then the files of every skill's
+ * and bundle's twin (written before it), in catalogue order. */
+export function llmsFullParts(frame: PageFrame, model: CatalogueModel, jobs: readonly PageJob[]): { intro: string; twins: string[] } {
+  return { intro: llmsFullIntro(frame, model.skills.length, model.bundles.length), twins: jobs.flatMap((job) => twinFileOf(frame, job) ?? []) };
+}
+
+export const LLMS_FULL_SEPARATOR = '\n';
+
 /**
- * llms-full.txt: every skill's and bundle's twin in catalogue order, joined from the files just
- * placed. With the cache on it is known by the twins' objects, so an unchanged set is reused.
+ * llms-full.txt, joined from the files just placed. With the cache on it is known by the twins'
+ * objects, so an unchanged set is reused.
  */
 function writeLlmsFull(
   frame: PageFrame,
@@ -135,13 +147,12 @@ function writeLlmsFull(
   frameKey: string,
   objectOf: ReadonlyMap<string, string | undefined>,
 ): void {
-  const twins = jobs.flatMap((job) => twinFileOf(frame, job) ?? []);
-  const intro = llmsFullIntro(frame, model.skills.length, model.bundles.length);
+  const { intro, twins } = llmsFullParts(frame, model, jobs);
   const key = reuse.key(frameKey, 'llms-full', intro, ...twins.map((path) => objectOf.get(path) ?? ''));
   if (reuse.take(key)) return;
   const parts = function* () {
     yield Buffer.from(intro);
     for (const path of twins) yield output.read(path);
   };
-  reuse.keep(key, [[LLMS_FULL_FILE, output.addJoined(LLMS_FULL_FILE, parts(), '\n')]]);
+  reuse.keep(key, [[LLMS_FULL_FILE, output.addJoined(LLMS_FULL_FILE, parts(), LLMS_FULL_SEPARATOR)]]);
 }

@@ -1,0 +1,73 @@
+/**
+ * The floor of `npm run bench`: the same files as the build, made in a straight line by nothing but
+ * the site layer's render functions, so that what the build's architecture costs is a ratio.
+ * Load, validate and model as the build does (the model needs valid content, so the floor checks
+ * the content too), then on this thread alone every page and twin, llms-full.txt, every other
+ * artifact, `_headers` and the `/v1` copies, each written with a plain fs call. What it leaves out:
+ * the functions' constants file (beside dist/, one small JSON), render workers, the build cache and the body cache, the keyed emitters' reuse, the check of the
+ * JSON files against their schemas, the locks, the staging folder and its swap.
+ * What comes with the code rather than the content is read as the build reads it: the editor's
+ * script is bundled once per code version (build/emit/admin.ts), for either.
+ */
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { contentModel, HAND_HEADERS_FILE } from '../../build/index.ts';
+import { NO_CACHE } from '../../build/cache/index.ts';
+import { deployContext } from '../../build/deploy-context.ts';
+import { artifacts, emitHeaders } from '../../build/emit/index.ts';
+import { emitterFunction } from '../../build/emit/keyed.ts';
+import { siteFrame } from '../../build/emit/assets.ts';
+import { buildBodies } from '../../build/emit/pages/bodies.ts';
+import { catalogueDocs, LLMS_FULL_SEPARATOR, llmsFullParts } from '../../build/emit/pages/render.ts';
+import { mirrorPlan } from '../../build/mirror.ts';
+import type { StampEnvironment } from '../../build/stamp.ts';
+import { LLMS_FULL_FILE } from '../../core/published-files.ts';
+import { cataloguePages, pageJobs, renderJobFiles } from '../../site/pages/registry.ts';
+import type { OutputFile } from '../../site/types.ts';
+import type { CatalogueModel } from '../../site/model.ts';
+
+export interface FloorOptions {
+  contentDir: string;
+  /** Emptied first. */
+  outDir: string;
+  env: StampEnvironment;
+}
+
+/** Writes the build's files for this content into `outDir`; the paths written, relative to it. */
+export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Promise<{ model: CatalogueModel; files: string[] }> {
+  const model = await contentModel(resolve(contentDir), HAND_HEADERS_FILE, NO_CACHE, env, deployContext(env), (_, run) => Promise.resolve(run()));
+  rmSync(outDir, { recursive: true, force: true });
+  const files: string[] = [];
+  const dirs = new Set<string>();
+  const target = (path: string) => {
+    const file = join(outDir, path);
+    const dir = dirname(file);
+    if (!dirs.has(dir)) mkdirSync(dir, { recursive: true });
+    dirs.add(dir);
+    files.push(path);
+    return file;
+  };
+  const write = (written: Iterable<OutputFile>) => {
+    for (const { path, bytes } of written) writeFileSync(target(path), bytes);
+  };
+
+  const frame = siteFrame(model);
+  const jobs = pageJobs(model);
+  write(cataloguePages(frame, model.catalog, model.index, catalogueDocs(model)));
+  for (const job of jobs) write(renderJobFiles(frame, job, buildBodies));
+  const { intro, twins } = llmsFullParts(frame, model, jobs);
+  const fd = openSync(target(LLMS_FULL_FILE), 'w');
+  try {
+    writeSync(fd, intro);
+    for (const twin of twins) writeSync(fd, Buffer.concat([Buffer.from(LLMS_FULL_SEPARATOR), readFileSync(join(outDir, twin))]));
+  } finally {
+    closeSync(fd);
+  }
+  for (const emitter of Object.values(artifacts)) write(emitterFunction(emitter)(model));
+  write(emitHeaders(model, files));
+  // The copies are hard links, as in the build's folder (build/write.ts).
+  const { folders, copied } = mirrorPlan();
+  const originals = files.filter(copied);
+  for (const folder of folders) for (const path of originals) linkSync(join(outDir, path), target(`${folder}/${path}`));
+  return { model, files };
+}
