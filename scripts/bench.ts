@@ -3,13 +3,16 @@
  * and 50,000 skills (N/10 bundles), generated outside content/: in RAM (/dev/shm) where the machine
  * has it, as the figures this project compares itself with were measured, else under bench/work/.
  * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the
- * reference the cold build is measured against in the same run; a cold build (no cache, no dist/);
+ * reference the cold build is measured against in the same run; the floor (scripts/bench/floor.ts:
+ * the same files by the site layer's render functions alone, on one thread, with no cache and no
+ * checks), which every build is measured against too, so the cost of the build's architecture is a
+ * ratio; a cold build (no cache, no dist/);
  * warm ones as on Netlify (no dist/, the cache restored with the last dist/ the cache plugin keeps
  * in it): with nothing changed, after one skill's text changed, and after the page frame changed
  * (the shop's name: every page rendered again, every body from the cache, as after a change of the
  * layout); and a cold one on a single thread; then the catalog function in process. Every build
  * runs as `npm run build` does, from its bundled entry (scripts/bundled.mjs), in a process of its
- * own. Eleventy and the cold build are timed `--runs` times (default 3) and their median run
+ * own. Eleventy, the floor and the cold build are timed `--runs` times (default 3) and their median run
  * reported; a build that fails is reported as failed and the next size is measured. One more cold
  * build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its self time by
  * package is printed, so a regression shows where it is without a profiler session.
@@ -37,9 +40,11 @@ import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
 import { writeMarkedSection } from './marked-section.ts';
 
-type RunName = 'Eleventy 3.1.8 (reference)' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
+type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
 const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
+/** The build's own work and nothing else: every run's second measure (scripts/bench/floor.ts). */
+const FLOOR: RunName = 'floor';
 /** The size whose cold build is profiled, when the run has it. */
 const PROFILED_SIZE = 4000;
 
@@ -121,6 +126,9 @@ for (const size of sizes) {
   const eleventyWork = join(work, `eleventy-${size}`);
   timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
   rmSync(eleventyWork, { recursive: true, force: true });
+  const floorOut = join(work, `floor-${size}`);
+  timed(FLOOR, runs, () => once('scripts/bench/floor-once.ts', [content, floorOut]));
+  rmSync(floorOut, { recursive: true, force: true });
   /** One more build, under V8's CPU profiler: its report and its profiles, summarised by `summary`. */
   const profiled = <T>(summary: (profiles: string) => T): { report: Report; summary: T } => {
     const profiles = join(work, 'profiles');
@@ -187,12 +195,18 @@ for (const size of sizes) {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
-const eleventyWall = (size: number) => builds.find((b) => b.size === size && b.run === ELEVENTY)?.wallMs ?? NaN;
+const runOf = (size: number, run: RunName) => builds.find((b) => b.size === size && b.run === run);
+const eleventyWall = (size: number) => runOf(size, ELEVENTY)?.wallMs ?? NaN;
+/** A run's wall and CPU time over the floor's at its size (none for Eleventy, which makes other files). */
+const vsFloor = (b: BuildRun) => {
+  const floor = runOf(b.size, FLOOR);
+  return b.run === ELEVENTY ? ' | ' : `${fmt(b.wallMs / (floor?.wallMs ?? NaN), 2)} | ${fmt(b.cpuMs / (floor?.cpuMs ?? NaN), 2)}`;
+};
 const buildTable = [
-  '| skills | build | wall | with start-up | vs Eleventy | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | |` :
-    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
+  '| skills | build | wall | with start-up | vs Eleventy | vs floor (wall) | vs floor (CPU) | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | | | |` :
+    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${vsFloor(b)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
     (b.pages
       ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${fmt(b.pages.bodies)} (${fmt(b.pages.bodiesReused ?? 0)}) | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
       : `| | | | ${seconds(b.startupMs)} |`)),
@@ -268,7 +282,9 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalme
 const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' : 'content, cache and output on disk';
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
-  `Eleventy and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  `Eleventy, the floor and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  '"floor" makes the same files as the build (a test compares them byte for byte) with the site layer\'s render functions alone, on one thread, ' +
+  'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
   `${buildTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;

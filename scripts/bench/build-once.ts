@@ -4,6 +4,7 @@
  * Usage: tsx scripts/bench/build-once.ts <contentDir> <outDir> <constantsFile> <cacheDir> [threads]
  */
 import { build } from '../../build/index.ts';
+import { BENCH_ENV } from '../bench-options.ts';
 
 const [contentDir, outDir, constantsFile, cacheDir, threads] = process.argv.slice(2);
 const cpuBefore = process.cpuUsage();
@@ -14,7 +15,7 @@ const result = await build({
   constantsFile,
   cacheDir,
   threads: threads ? Number(threads) : undefined,
-  env: { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'bench00' },
+  env: BENCH_ENV,
 });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
