@@ -11,6 +11,12 @@ export const STATIC_CATALOG_FILE = 'index.json';
 export const VERSION_FILE = 'version.json';
 export const OPENAPI_FILE = 'openapi.json';
 export const SITEMAP_FILE = 'sitemap.xml';
+/** A numbered urlset, listed by `sitemap.xml` once the pages pass one file's limits (site/sitemap.ts). */
+const SITEMAP_PART = ['sitemap-', '.xml'] as const;
+export const sitemapPartFile = (n: number): string => `${SITEMAP_PART[0]}${n}${SITEMAP_PART[1]}`;
+/** `sitemap.xml` or one of its numbered urlsets. */
+export const isSitemapFile = (file: string): boolean =>
+  file === SITEMAP_FILE || (file.startsWith(SITEMAP_PART[0]) && file.endsWith(SITEMAP_PART[1]) && /^\d+$/.test(file.slice(SITEMAP_PART[0].length, -SITEMAP_PART[1].length)));
 export const ROBOTS_FILE = 'robots.txt';
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';

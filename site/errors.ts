@@ -13,3 +13,9 @@ export class BuildDefinitionError extends Error {
 export class PageRenderError extends Error {
   override readonly name = 'PageRenderError';
 }
+
+/** What the build would publish passes a limit of the platform or of a protocol; the message names
+ * the limit, the file or folder, and the count. */
+export class PublishLimitError extends Error {
+  override readonly name = 'PublishLimitError';
+}

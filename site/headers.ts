@@ -22,9 +22,10 @@ import {
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
 import { allPages } from './pages/registry.ts';
+import { sitemapFiles } from './sitemap.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
 /**
@@ -103,7 +104,9 @@ export function headerRules(
     ...twinRules(pages, sections),
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
     { path: publishedPath(LLMS_FULL_FILE), headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
-    { path: publishedPath(SITEMAP_FILE), headers: sitemapHeaders() },
+    // One exact rule per sitemap file: Netlify compiles `/sitemap-*.xml` with `.` as any character
+    // and `*` across slashes (netlifyPathPattern), so a wildcard could catch a page.
+    ...sitemapFiles(model.site.baseUrl, allPages(model)).map((file) => ({ path: publishedPath(file.path), headers: sitemapHeaders() })),
     // The Agent Skills' entry files are Markdown for agents, as the twins are (agent-skill.ts).
     { path: publishedPath(`${AGENT_SKILLS_DIR}/*/${SKILL_FILE}`), headers: markdownTwinHeaders() },
     ...model.handHeaders,

@@ -14,7 +14,7 @@ import { BROWSER_ACCEPT } from './client.ts';
 import type { Reply } from './client.ts';
 import { headerIs, headerLists, mediaTypeIs, pageSecurityHeaders, statusIs } from './expect.ts';
 import { checkLifetime } from './api-checks.ts';
-import { alternates, frontMatterOf, llmsShape, markdownLinks, mediaTypeOf, onTarget, sitemapLocations } from './site.ts';
+import { alternates, frontMatterOf, isSitemapIndex, llmsShape, markdownLinks, mediaTypeOf, onTarget, sitemapLocations } from './site.ts';
 
 const BROWSER = { accept: BROWSER_ACCEPT };
 const VARY = Object.values(negotiatedPageHeaders());
@@ -90,20 +90,34 @@ function frontMatterProblems(keys: string[], values: Record<string, unknown>, ca
   return problems;
 }
 
-/** sitemap.xml: a sitemaps.org urlset of the site's own pages, the overview first among them. */
+/** sitemap.xml: a sitemaps.org urlset of the site's own pages, the overview first among them; past
+ * one file's limits, an index of such urlsets on the site (site/sitemap.ts), each read in turn. */
 export async function checkSitemap(ctx: Context): Promise<string[]> {
   const url = ctx.url('/sitemap.xml');
   let pages: string[] = [];
   await ctx.run(CHECK.sitemap, url, async () => {
     const reply = await ctx.client.request(url);
     const problems = [...statusIs(reply, 200), ...xmlMediaType(reply.headers['content-type'])];
-    if (!reply.text.includes(`xmlns="${SITEMAP_NAMESPACE}"`)) problems.push(`body: expected a urlset in the namespace ${SITEMAP_NAMESPACE}`);
-    const locations = sitemapLocations(reply.text);
+    if (!reply.text.includes(`xmlns="${SITEMAP_NAMESPACE}"`)) problems.push(`body: expected a urlset or a sitemap index in the namespace ${SITEMAP_NAMESPACE}`);
+    const listed = sitemapLocations(reply.text);
+    const parts = isSitemapIndex(reply.text) ? listed : [];
+    const locations = parts.length === 0 ? listed : [];
+    for (const part of parts) {
+      const partUrl = onTarget(part, ctx.stamp.baseUrl, ctx.target);
+      if (partUrl === undefined) {
+        problems.push(`<loc>: expected sitemaps under ${ctx.stamp.baseUrl}/ (x-base-url), got ${part}`);
+        continue;
+      }
+      const partReply = await ctx.client.request(partUrl);
+      problems.push(...[...statusIs(partReply, 200), ...xmlMediaType(partReply.headers['content-type'])].map((problem) => `${part}: ${problem}`));
+      if (isSitemapIndex(partReply.text)) problems.push(`${part}: expected a urlset, got a sitemap index`);
+      locations.push(...sitemapLocations(partReply.text));
+    }
     const elsewhere = locations.filter((loc) => !loc.startsWith(`${ctx.stamp.baseUrl}/`));
     if (elsewhere.length > 0) problems.push(`<loc>: expected addresses under ${ctx.stamp.baseUrl}/ (x-base-url), got ${elsewhere.slice(0, 3).join(', ')}`);
     if (!locations.includes(`${ctx.stamp.baseUrl}/`)) problems.push(`<loc>: expected the overview ${ctx.stamp.baseUrl}/ among the pages`);
     pages = locations.filter((loc) => !elsewhere.includes(loc));
-    return { problems, detail: `${locations.length} pages listed` };
+    return { problems, detail: `${locations.length} pages listed${parts.length > 0 ? ` in ${parts.length} sitemaps` : ''}` };
   });
   await checkLifetime(ctx, 'static', url);
   return pages;

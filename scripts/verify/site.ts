@@ -1,5 +1,5 @@
 /**
- * What the site says about itself, read from what it serves: the addresses in sitemap.xml and
+ * What the site says about itself, read from what it serves: the addresses in the sitemaps and
  * llms.txt, a page's twins from its `<link rel="alternate">`, a Markdown twin's front matter. Pure:
  * text in, values out.
  */
@@ -23,6 +23,9 @@ export function onTarget(url: string, siteBase: string, target: string): string 
 export function sitemapLocations(xml: string): string[] {
   return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((match) => unescapeXml(match[1]));
 }
+
+/** Whether a sitemap is a sitemaps.org index (of sitemaps) rather than a urlset (of pages). */
+export const isSitemapIndex = (xml: string): boolean => /<sitemapindex[\s>]/.test(xml);
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 

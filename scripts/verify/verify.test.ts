@@ -52,6 +52,27 @@ describe('verify against a site that answers wrongly', () => {
     expect(run.stdout).toMatch(/\d+ checks \(\d+ requests\): \d+ passed, [1-9]\d* failed/);
   });
 
+  it('reads a sitemap index at /sitemap.xml, and the pages of each urlset it lists', async () => {
+    let base = '';
+    const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
+    const ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+    const files: Record<string, string> = {
+      '/sitemap.xml': xml(`<sitemapindex ${ns}><sitemap><loc>BASE/sitemap-0.xml</loc></sitemap><sitemap><loc>BASE/sitemap-1.xml</loc></sitemap></sitemapindex>`),
+      '/sitemap-0.xml': xml(`<urlset ${ns}><url><loc>BASE/</loc></url><url><loc>BASE/skills/a</loc></url></urlset>`),
+      '/sitemap-1.xml': xml(`<urlset ${ns}><url><loc>BASE/skills/b</loc></url></urlset>`),
+    };
+    const wrong = wrongSite(() => base);
+    base = await serve((request, response) => {
+      const file = files[request.url ?? ''];
+      if (file === undefined) return wrong(request, response);
+      response.writeHead(200, { 'content-type': 'application/xml' });
+      response.end(file.replaceAll('BASE', base));
+    });
+    const run = await runVerify([base, '--max', '1']);
+    const row = run.rows.find((candidate) => candidate.check === 'sitemap.xml' && candidate.url === '/sitemap.xml');
+    expect(row, describeRows(run.rows)).toEqual(expect.objectContaining({ result: 'pass', detail: '3 pages listed in 2 sitemaps' }));
+  });
+
   it('exits 1 when nothing listens, with the reason on the version.json row', async () => {
     const base = await serve(() => {});
     await new Promise((resolve) => servers.pop()!.close(resolve));

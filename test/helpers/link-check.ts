@@ -1,7 +1,7 @@
 /**
  * A link checker over a built site: every link a published file holds, in HTML (`href`, `src`,
  * `action`, the sharing meta, JSON-LD), Markdown (twins, llms.txt: links, images, definitions),
- * sitemap.xml, robots.txt and the JSON files' URL fields. A link to this site (root-relative, or
+ * the sitemap files, robots.txt and the JSON files' URL fields. A link to this site (root-relative, or
  * absolute on the site's base URL) must lead to something it serves: a file, as Netlify's pretty
  * URLs find it (`/x` is `x`, `x.html` or `x/index.html`; `/x/` is `x/index.html`), or a function
  * that answers that path itself (not a catch-all, whose answer is a 404); its fragment, on a page,
@@ -16,6 +16,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+import { isSitemapFile } from '../../core/published-files.ts';
 
 export interface LinkedSite {
   /** Canonical origin, no trailing slash: absolute links on it are this site's own. */
@@ -118,7 +119,7 @@ export function linksInFile(site: LinkedSite, file: string): { links: FoundLink[
   const name = file.split('/').at(-1)!;
   if (file.endsWith('.html')) return linksInHtml(site.read(file));
   if (file.endsWith('.md') || name === 'llms.txt' || name === 'llms-full.txt') return { links: linksInMarkdown(site.read(file)) };
-  if (name === 'sitemap.xml') return { links: linksInSitemap(site.read(file)) };
+  if (isSitemapFile(name)) return { links: linksInSitemap(site.read(file)) };
   if (name === 'robots.txt') return { links: linksInRobots(site.read(file)) };
   if (file.endsWith('.json')) return { links: linksInJson(site.read(file)) };
   return null;

@@ -25,6 +25,7 @@ import {
 import { DIST } from './dist.ts';
 import { mirrored } from '../../site/headers.ts';
 import { ADMIN_DIR } from '../../site/admin-config.ts';
+import { isSitemapFile } from '../../core/published-files.ts';
 
 const MAJOR_FOLDER = new RegExp(`^(${majorPrefixes().map((prefix) => prefix.slice(1)).join('|')})/`);
 
@@ -87,7 +88,7 @@ function meantFor(pathInDist: string, stamp: BuildStamp): HeaderSet {
   if (file.endsWith('.json')) return inSection ? { ...every, ...negotiatedPageHeaders() } : every;
   if (file === 'llms.txt' || file === 'robots.txt') return { ...every, ...plainTextHeaders() };
   if (file === 'llms-full.txt') return { ...every, ...plainTextHeaders(), ...agentOnlyHeaders() };
-  if (file === 'sitemap.xml') return { ...every, ...sitemapHeaders() };
+  if (isSitemapFile(file)) return { ...every, ...sitemapHeaders() };
   // The search function's data (the index, the page frame), compressed: plain files to the CDN.
   if (/^search-[a-z]+\.json\.gz$/.test(file)) return every;
   throw new Error(`${file}: no kind of file known for it; say which headers it is meant to have`);
