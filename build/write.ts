@@ -14,7 +14,7 @@
  * shares its inode), and every file this build did not make is removed before the swap. A build
  * that changed nothing then writes no file.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
 import { objectHasher } from './cache/hash.ts';
@@ -140,6 +140,11 @@ export class OutputFolder {
     this.kept.delete(path);
     this.copies.delete(path);
     if (this.produced.delete(path)) rmSync(join(this.staging, path), { force: true });
+  }
+
+  /** A file of this build's size in bytes. */
+  size(path: string): number {
+    return statSync(join(this.staging, path)).size;
   }
 
   /** A file of this build, for artifacts assembled from others. */

@@ -11,15 +11,25 @@ export const STATIC_CATALOG_FILE = 'index.json';
 export const VERSION_FILE = 'version.json';
 export const OPENAPI_FILE = 'openapi.json';
 export const SITEMAP_FILE = 'sitemap.xml';
+/** Numbered files `<prefix><n><suffix>`, for a file split once it passes a limit: the name of part n, and whether a file is one. */
+function numberedFiles(prefix: string, suffix: string) {
+  return {
+    file: (n: number): string => `${prefix}${n}${suffix}`,
+    is: (file: string): boolean => file.startsWith(prefix) && file.endsWith(suffix) && /^\d+$/.test(file.slice(prefix.length, -suffix.length)),
+  };
+}
 /** A numbered urlset, listed by `sitemap.xml` once the pages pass one file's limits (site/sitemap.ts). */
-const SITEMAP_PART = ['sitemap-', '.xml'] as const;
-export const sitemapPartFile = (n: number): string => `${SITEMAP_PART[0]}${n}${SITEMAP_PART[1]}`;
+const SITEMAP_PART = numberedFiles('sitemap-', '.xml');
+export const sitemapPartFile = SITEMAP_PART.file;
 /** `sitemap.xml` or one of its numbered urlsets. */
-export const isSitemapFile = (file: string): boolean =>
-  file === SITEMAP_FILE || (file.startsWith(SITEMAP_PART[0]) && file.endsWith(SITEMAP_PART[1]) && /^\d+$/.test(file.slice(SITEMAP_PART[0].length, -SITEMAP_PART[1].length)));
+export const isSitemapFile = (file: string): boolean => file === SITEMAP_FILE || SITEMAP_PART.is(file);
 export const ROBOTS_FILE = 'robots.txt';
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
+/** A numbered part of the full text, listed by `llms-full.txt` once the twins pass one file's limit (site/llms-full.ts). */
+const LLMS_FULL_PART = numberedFiles('llms-full-', '.txt');
+export const llmsFullPartFile = LLMS_FULL_PART.file;
+export const isLlmsFullPartFile = LLMS_FULL_PART.is;
 /** Netlify's file of header rules, read at the top of the published folder only (never served). */
 export const HEADERS_FILE = '_headers';
 /** The page Netlify's not-found function answers unknown page paths with. */

@@ -25,7 +25,7 @@ import { allPages } from './pages/registry.ts';
 import { sitemapFiles } from './sitemap.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, HEADERS_FILE, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
 /**
@@ -103,7 +103,9 @@ export function headerRules(
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
     ...twinRules(pages, sections),
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
-    { path: publishedPath(LLMS_FULL_FILE), headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } },
+    // llms-full.txt and, past its limit, each numbered part (site/llms-full.ts), by exact path.
+    ...[publishedPath(LLMS_FULL_FILE), ...topLevel.filter((path) => isLlmsFullPartFile(path.slice(1)))]
+      .map((path) => ({ path, headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } })),
     // One exact rule per sitemap file: Netlify compiles `/sitemap-*.xml` with `.` as any character
     // and `*` across slashes (netlifyPathPattern), so a wildcard could catch a page.
     ...sitemapFiles(model.site.baseUrl, allPages(model)).map((file) => ({ path: publishedPath(file.path), headers: sitemapHeaders() })),

@@ -1,8 +1,10 @@
 /**
  * `llms.txt` after the llms.txt proposal: H1 with the site's name, a blockquote summary, a short
  * note, then H2 sections of `- [title](url): one line` links to Markdown twins (a section per
- * cluster with the skills listed there first, one for bundles) and a closing `## Optional`.
- * `llms-full.txt` holds every skill's and bundle's twin in catalogue order. Both are serialised
+ * cluster with the skills listed there first, one for bundles; past LLMS_TXT_MAX_ENTRIES only the
+ * clusters and listings) and a closing `## Optional`. `llms-full.txt` holds every skill's and
+ * bundle's twin in catalogue order, or past its limit an index of the parts that do
+ * (site/llms-full.ts). Both are serialised
  * from mdast, so a `]` or `*` in a title cannot break a link.
  */
 import type { Catalog } from '../core/types.ts';
@@ -13,6 +15,7 @@ import { clusterRef } from './pages/cluster.ts';
 import { docRef } from './pages/guide.ts';
 import { homeRef } from './pages/home.ts';
 import { skillRef } from './pages/skill.ts';
+import { bundleIndexRef, skillIndexRef } from './pages/page-ref.ts';
 import type { DocRef } from './pages/page-ref.ts';
 import { listedIn } from './pages/listing.ts';
 import { markdownOf } from './markdown/serialize.ts';
@@ -20,7 +23,12 @@ import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../core/mcp/names.ts';
 import { PRICES_NOTE } from '../core/pricing.ts';
-import { AGENT_SKILLS_INDEX_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE, LLMS_FULL_FILE, publishedPath } from '../core/published-files.ts';
+import { LLMS_FULL_MAX_BYTES } from './llms-full.ts';
+import type { LlmsFullText } from './llms-full.ts';
+
+const megabytes = (bytes: number) => `${bytes / 1_000_000} MB`;
+const MAX_MB = megabytes(LLMS_FULL_MAX_BYTES);
 
 
 /**
@@ -50,6 +58,33 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
     // Code, not a link: the endpoint answers MCP's POSTs, and a GET of it is a 405, not a document.
     paragraph('An MCP server (Model Context Protocol, Streamable HTTP, stateless and read-only) answers at ', { type: 'inlineCode', value: `${base}${MCP_PATH}` }, ` with the tools ${TOOL_NAMES.join(', ')}.`),
   ];
+  const whole = catalog.skills.length + catalog.bundles.length <= LLMS_TXT_MAX_ENTRIES;
+  if (whole) blocks.push(...everyEntry(frame, catalog));
+  else blocks.push(...overview(frame, catalog));
+  blocks.push(heading(2, 'Optional'), list([
+    ...docs.map((doc) => [link(docRef(base, doc).markdownUrl, oneLine(doc.title)), `: ${oneLine(doc.description)}`]),
+    [link(`${base}/openapi.json`, 'OpenAPI description'), ': the JSON API (OpenAPI 3.1): catalogue, skills, bundles, version, payment health.'],
+    [link(`${base}/version.json`, 'Build version'), ': which build answers; compare it across calls to notice a deploy.'],
+    [link(`${base}${publishedPath(LLMS_FULL_FILE)}`, 'Full text'), whole
+      ? ': every skill and bundle page as Markdown, in one file.'
+      : `: every skill and bundle page as Markdown; past ${MAX_MB} an index of numbered parts, none over ${MAX_MB}.`],
+    [link(`${base}${publishedPath(AGENT_SKILLS_INDEX_FILE)}`, 'Agent Skills'), ': the index (Agent Skills Discovery) of this catalogue\'s own free skill, which teaches an agent to find, compare and hand over its skills.'],
+  ]));
+  return markdownOf(blocks);
+}
+
+/**
+ * Up to this many skills and bundles llms.txt lists each one; past it, only the clusters and the
+ * listings that hold them. An entry is about 275 bytes, so the file stays under about 80 KB (some
+ * 20,000 tokens): llmstxt.org means it as a concise overview that an agent reads whole and that links
+ * to detail, and the whole list (1.1 MB at 4,000 skills) is no longer that.
+ */
+export const LLMS_TXT_MAX_ENTRIES = 300;
+
+/** A section per cluster with the skills listed there first, then one of every bundle. */
+function everyEntry(frame: PageFrame, catalog: Catalog): Block[] {
+  const base = frame.site.baseUrl;
+  const blocks: Block[] = [];
   for (const cluster of frame.clusters) {
     const { listed } = listedIn(catalog, cluster);
     blocks.push(heading(2, oneLine(cluster.label)), list([
@@ -64,20 +99,51 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
     const { price } = bundle;
     return [link(bundleRef(base, bundle).markdownUrl, oneLine(bundle.title)), `: ${oneLine(bundle.blurb)} (${count(price.skill_count, 'skill')}, ${formatEuro(price.amount_cents)} instead of ${formatEuro(price.list_cents)})`];
   })));
-  blocks.push(heading(2, 'Optional'), list([
-    ...docs.map((doc) => [link(docRef(base, doc).markdownUrl, oneLine(doc.title)), `: ${oneLine(doc.description)}`]),
-    [link(`${base}/openapi.json`, 'OpenAPI description'), ': the JSON API (OpenAPI 3.1): catalogue, skills, bundles, version, payment health.'],
-    [link(`${base}/version.json`, 'Build version'), ': which build answers; compare it across calls to notice a deploy.'],
-    [link(`${base}/llms-full.txt`, 'Full text'), ': every skill and bundle page as Markdown, in one file.'],
-    [link(`${base}${publishedPath(AGENT_SKILLS_INDEX_FILE)}`, 'Agent Skills'), ': the index (Agent Skills Discovery) of this catalogue\'s own free skill, which teaches an agent to find, compare and hand over its skills.'],
-  ]));
-  return markdownOf(blocks);
+  return blocks;
+}
+
+/** Too many to list: each cluster's Markdown listing with its counts, and the listings of every skill and bundle. */
+function overview(frame: PageFrame, catalog: Catalog): Block[] {
+  const base = frame.site.baseUrl;
+  return [
+    paragraph(`The catalogue holds ${count(catalog.skills.length, 'skill')} and ${count(catalog.bundles.length, 'bundle')}, too many to list here: each cluster below links to its Markdown listing.`),
+    heading(2, 'Clusters'), list(frame.clusters.map((cluster) => {
+      const { listed, also } = listedIn(catalog, cluster);
+      return [link(clusterRef(base, cluster).markdownUrl, oneLine(cluster.label)), `: ${oneLine(cluster.question)} (${count(listed.length, 'skill')} listed here first${also.length > 0 ? `, ${also.length} more that also fit` : ''})`];
+    })),
+    heading(2, 'Listings'), list([
+      [link(skillIndexRef(frame.site).markdownUrl, 'Skills'), `: every skill (${catalog.skills.length}), by job cluster.`],
+      [link(bundleIndexRef(frame.site).markdownUrl, 'Bundles'), `: every bundle (${catalog.bundles.length}), with its skills and what it saves.`],
+    ]),
+  ];
 }
 
 /** What llms-full.txt says before the twins, which follow it in catalogue order, one blank line apart. */
 export function llmsFullIntro(frame: PageFrame, skillCount: number, bundleCount: number): string {
   return markdownOf([
     ...summary(frame),
-    paragraph(`Every published skill (${skillCount}) and bundle (${bundleCount}), each as its Markdown twin with front matter, in catalogue order.`),
+    paragraph(`${everyTwin(skillCount, bundleCount)}.`),
   ]);
+}
+
+const everyTwin = (skillCount: number, bundleCount: number) =>
+  `Every published skill (${skillCount}) and bundle (${bundleCount}), each as its Markdown twin with front matter, in catalogue order`;
+
+/** The intro, each part's head and the index, for when llms-full.txt is split (site/llms-full.ts). */
+export function llmsFullText(frame: PageFrame, skillCount: number, bundleCount: number): LlmsFullText {
+  const base = frame.site.baseUrl;
+  const what = everyTwin(skillCount, bundleCount);
+  return {
+    intro: llmsFullIntro(frame, skillCount, bundleCount),
+    partHead: (n, total) => markdownOf([
+      heading(1, `${oneLine(frame.site.name)}: full text, part ${n} of ${total}`),
+      paragraph(`${what}, split into ${total} parts; the list of parts is at `, link(`${base}${publishedPath(LLMS_FULL_FILE)}`, `${base}${publishedPath(LLMS_FULL_FILE)}`), '.'),
+    ]),
+    index: (parts, limit) => markdownOf([
+      ...summary(frame),
+      paragraph(`${what}. Together they pass ${megabytes(limit)}, so they are split into ${parts.length} parts, each whole twins, read in this order:`),
+      heading(2, 'Parts'),
+      list(parts.map((part, i) => [link(`${base}${publishedPath(part.file)}`, `Part ${i + 1}`), `: ${count(part.twins, 'twin')}.`])),
+    ]),
+  };
 }

@@ -9,7 +9,7 @@
  * What comes with the code rather than the content is read as the build reads it: the editor's
  * script is bundled once per code version (build/emit/admin.ts), for either.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { contentModel, HAND_HEADERS_FILE } from '../../build/index.ts';
 import { NO_CACHE } from '../../build/cache/index.ts';
@@ -21,7 +21,7 @@ import { buildBodies } from '../../build/emit/pages/bodies.ts';
 import { catalogueDocs, LLMS_FULL_SEPARATOR, llmsFullParts } from '../../build/emit/pages/render.ts';
 import { mirrorPlan } from '../../build/mirror.ts';
 import type { StampEnvironment } from '../../build/stamp.ts';
-import { LLMS_FULL_FILE } from '../../core/published-files.ts';
+import { llmsFullFiles } from '../../site/llms-full.ts';
 import { cataloguePages, pageJobs, renderJobFiles } from '../../site/pages/registry.ts';
 import type { OutputFile } from '../../site/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
@@ -55,13 +55,15 @@ export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Pro
   const jobs = pageJobs(model);
   write(cataloguePages(frame, model.catalog, model.index, catalogueDocs(model)));
   for (const job of jobs) write(renderJobFiles(frame, job, buildBodies));
-  const { intro, twins } = llmsFullParts(frame, model, jobs);
-  const fd = openSync(target(LLMS_FULL_FILE), 'w');
-  try {
-    writeSync(fd, intro);
-    for (const twin of twins) writeSync(fd, Buffer.concat([Buffer.from(LLMS_FULL_SEPARATOR), readFileSync(join(outDir, twin))]));
-  } finally {
-    closeSync(fd);
+  const { text, twins } = llmsFullParts(frame, model, jobs);
+  for (const file of llmsFullFiles(text, twins, (path) => statSync(join(outDir, path)).size, LLMS_FULL_SEPARATOR)) {
+    const fd = openSync(target(file.path), 'w');
+    try {
+      writeSync(fd, file.head);
+      for (const twin of file.twins) writeSync(fd, Buffer.concat([Buffer.from(LLMS_FULL_SEPARATOR), readFileSync(join(outDir, twin))]));
+    } finally {
+      closeSync(fd);
+    }
   }
   for (const emitter of Object.values(artifacts)) write(emitterFunction(emitter)(model));
   write(emitHeaders(model, files));

@@ -11,7 +11,9 @@ import type { OutputFolder } from '../../write.ts';
 import { renderTally } from '../../../site/render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
 import type { RenderTally } from '../../../site/render/markdown-body.ts';
-import { llmsFullIntro } from '../../../site/llms.ts';
+import { llmsFullText } from '../../../site/llms.ts';
+import { LLMS_FULL_MAX_BYTES, llmsFullFiles } from '../../../site/llms-full.ts';
+import type { LlmsFullText } from '../../../site/llms-full.ts';
 import { siteFrame } from '../assets.ts';
 import type { PageFrame } from '../../../site/pages/frame.ts';
 import type { DocRef } from '../../../site/pages/page-ref.ts';
@@ -21,7 +23,6 @@ import type { PageJob } from '../../../site/pages/registry.ts';
 import { renderInWorkers, workerBundle } from './pool.ts';
 import type { WorkersTally } from './pool.ts';
 import type { WrittenFile } from '../../cache/reuse.ts';
-import { LLMS_FULL_FILE } from '../../../core/published-files.ts';
 import type { CatalogueModel } from '../../../site/model.ts';
 
 export interface RenderOptions {
@@ -31,6 +32,8 @@ export interface RenderOptions {
   codeVersion?: string;
   /** Fewer jobs to render than this are rendered in this thread: starting workers costs more. */
   workerThreshold?: number;
+  /** The most bytes one llms-full.txt file holds (site/llms-full.ts); smaller in tests. */
+  llmsFullMaxBytes?: number;
   /** Called as each page job to render is done: how many are, of how many (the cache's are not counted). */
   onPageRendered?: (done: number, total: number) => void;
 }
@@ -109,7 +112,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   }
   const here = renderTally();
 
-  writeLlmsFull(frame, model, jobs, output, reuse, frameKey, objectOf);
+  writeLlmsFull(frame, model, jobs, output, reuse, frameKey, objectOf, options.llmsFullMaxBytes);
   const pages = jobs.length + 1;
   const renderedPages = toRender.length + (catalogueDone ? 0 : 1);
   return {
@@ -126,17 +129,16 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
 /** What the catalogue's own pages read of the prose pages: plain data, for a worker too. */
 export const catalogueDocs = (model: CatalogueModel): DocRef[] => model.docs.map(({ path, title, description }) => ({ path, title, description }));
 
-/** llms-full.txt's parts, joined by LLMS_FULL_SEPARATOR: its intro, then the files of every skill's
- * and bundle's twin (written before it), in catalogue order. */
-export function llmsFullParts(frame: PageFrame, model: CatalogueModel, jobs: readonly PageJob[]): { intro: string; twins: string[] } {
-  return { intro: llmsFullIntro(frame, model.skills.length, model.bundles.length), twins: jobs.flatMap((job) => twinFileOf(frame, job) ?? []) };
+/** llms-full.txt's text, and the files of every skill's and bundle's twin (written before it), in catalogue order. */
+export function llmsFullParts(frame: PageFrame, model: CatalogueModel, jobs: readonly PageJob[]): { text: LlmsFullText; twins: string[] } {
+  return { text: llmsFullText(frame, model.skills.length, model.bundles.length), twins: jobs.flatMap((job) => twinFileOf(frame, job) ?? []) };
 }
 
 export const LLMS_FULL_SEPARATOR = '\n';
 
 /**
- * llms-full.txt, joined from the files just placed. With the cache on it is known by the twins'
- * objects, so an unchanged set is reused.
+ * llms-full.txt (and its parts past the limit), joined from the files just placed. With the cache
+ * on it is known by the twins' objects and the limit, so an unchanged set is reused.
  */
 function writeLlmsFull(
   frame: PageFrame,
@@ -146,13 +148,17 @@ function writeLlmsFull(
   reuse: CacheUse,
   frameKey: string,
   objectOf: ReadonlyMap<string, string | undefined>,
+  limit = LLMS_FULL_MAX_BYTES,
 ): void {
-  const { intro, twins } = llmsFullParts(frame, model, jobs);
-  const key = reuse.key(frameKey, 'llms-full', intro, ...twins.map((path) => objectOf.get(path) ?? ''));
+  const { text, twins } = llmsFullParts(frame, model, jobs);
+  const key = reuse.key(frameKey, 'llms-full', String(limit), text.intro, ...twins.map((path) => objectOf.get(path) ?? ''));
   if (reuse.take(key)) return;
-  const parts = function* () {
-    yield Buffer.from(intro);
-    for (const path of twins) yield output.read(path);
-  };
-  reuse.keep(key, [[LLMS_FULL_FILE, output.addJoined(LLMS_FULL_FILE, parts(), LLMS_FULL_SEPARATOR)]]);
+  const files = llmsFullFiles(text, twins, (path) => output.size(path), LLMS_FULL_SEPARATOR, limit);
+  reuse.keep(key, files.map(({ path, head, twins: joined }): WrittenFile => {
+    const parts = function* () {
+      yield Buffer.from(head);
+      for (const twin of joined) yield output.read(twin);
+    };
+    return [path, output.addJoined(path, parts(), LLMS_FULL_SEPARATOR)];
+  }));
 }
