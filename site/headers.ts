@@ -22,10 +22,9 @@ import {
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
 import { allPages } from './pages/registry.ts';
-import { sitemapFiles } from './sitemap.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
 /**
@@ -85,6 +84,9 @@ export function headerRules(
     topLevel?: readonly string[];
   } = {},
 ): HeaderRule[] {
+  /** A file's path and, past its limit, those of its numbered parts among the top-level entries. */
+  const withParts = (file: string, isPart: (name: string) => boolean) =>
+    [...new Set([publishedPath(file), ...topLevel.filter((path) => isPart(path.slice(1)))])];
   // A preview's drafts have pages in the sections too, so the twin rules must know them.
   const pages = [...allPages(model), ...draftPages(model)];
   // Each folder of pages (`/skills/*`…): its pages, their twins and, under `netlify dev`, the
@@ -103,12 +105,11 @@ export function headerRules(
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
     ...twinRules(pages, sections),
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
-    // llms-full.txt and, past its limit, each numbered part (site/llms-full.ts), by exact path.
-    ...[publishedPath(LLMS_FULL_FILE), ...topLevel.filter((path) => isLlmsFullPartFile(path.slice(1)))]
-      .map((path) => ({ path, headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } })),
-    // One exact rule per sitemap file: Netlify compiles `/sitemap-*.xml` with `.` as any character
-    // and `*` across slashes (netlifyPathPattern), so a wildcard could catch a page.
-    ...sitemapFiles(model.site.baseUrl, allPages(model)).map((file) => ({ path: publishedPath(file.path), headers: sitemapHeaders() })),
+    // llms-full.txt and the sitemap and, past their limits, each numbered part (site/llms-full.ts,
+    // site/sitemap.ts), by the exact paths written: Netlify compiles `/sitemap-*.xml` with `.` as
+    // any character and `*` across slashes (netlifyPathPattern), so a wildcard could catch a page.
+    ...withParts(LLMS_FULL_FILE, isLlmsFullPartFile).map((path) => ({ path, headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } })),
+    ...withParts(SITEMAP_FILE, isSitemapFile).map((path) => ({ path, headers: sitemapHeaders() })),
     // The Agent Skills' entry files are Markdown for agents, as the twins are (agent-skill.ts).
     { path: publishedPath(`${AGENT_SKILLS_DIR}/*/${SKILL_FILE}`), headers: markdownTwinHeaders() },
     ...model.handHeaders,
