@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LAYERS, NOT_VITEST } from './test/setup/layers.ts';
+import { LAYERS, NOT_VITEST, TEST_TIMEOUT_MS } from './test/setup/layers.ts';
 
 /** What each layer needs before its first file runs; shared, so `npm test` builds once and serves once. */
 const SETUP = {
@@ -16,7 +16,7 @@ const PROPERTY_SETUP_FILES = ['test/setup/fast-check.ts'];
 export default defineConfig({
   test: {
     pool: 'forks',
-    testTimeout: 30_000,
+    testTimeout: TEST_TIMEOUT_MS,
     hookTimeout: 180_000,
     projects: Object.entries(LAYERS).map(([name, layer]) => ({
       extends: true,

@@ -16,25 +16,23 @@ import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
-import { PROPERTY_ENV } from '../test/helpers/property.ts';
+import { PROPERTY_ENV, wholeNumber } from '../test/helpers/property.ts';
+import { TEST_TIMEOUT_MS } from '../test/setup/layers.ts';
 import { propertySuites } from '../test/helpers/property-suites.ts';
 import { EXPLORE_OPTIONS } from './explore-options.ts';
 
-/** vitest's own limit for a test that names none (vitest.config.ts), scaled like the runs. */
-const DEFAULT_TEST_TIMEOUT_MS = 30_000;
-
 const { values } = parseArgs({ options: EXPLORE_OPTIONS });
-const whole = (name: string, value: string, min: number, max: number): number => {
-  const n = Number(value);
-  if (!/^-?\d+$/.test(value) || n < min || n > max) {
-    console.error(`--${name}: expected a whole number from ${min} to ${max}, got "${value}"`);
+const whole = (name: string, value: string, bounds: { min: number; max: number }): number => {
+  const n = wholeNumber(value, bounds);
+  if (n === undefined) {
+    console.error(`--${name}: expected a whole number from ${bounds.min} to ${bounds.max}, got "${value}"`);
     process.exit(2);
   }
   return n;
 };
-const factor = whole('factor', values.factor, PROPERTY_ENV.FC_RUNS_FACTOR.min, PROPERTY_ENV.FC_RUNS_FACTOR.max);
-const seeds = values.seed?.map((seed) => whole('seed', seed, PROPERTY_ENV.FC_SEED.min, PROPERTY_ENV.FC_SEED.max))
-  ?? Array.from({ length: whole('seeds', values.seeds, 1, 10_000) }, () => randomInt(0, PROPERTY_ENV.FC_SEED.max));
+const factor = whole('factor', values.factor, PROPERTY_ENV.FC_RUNS_FACTOR);
+const seeds = values.seed?.map((seed) => whole('seed', seed, PROPERTY_ENV.FC_SEED))
+  ?? Array.from({ length: whole('seeds', values.seeds, { min: 1, max: 10_000 }) }, () => randomInt(0, PROPERTY_ENV.FC_SEED.max));
 
 const files = propertySuites(PROJECT_ROOT).filter((file) => values.only === undefined || file.includes(values.only));
 if (files.length === 0) {
@@ -46,7 +44,7 @@ console.log(`Exploring ${files.length} property suites, ${seeds.length} seeds, $
 const outcomes: { seed: number; ok: boolean }[] = [];
 for (const [index, seed] of seeds.entries()) {
   console.log(`\n── seed ${seed} (${index + 1} of ${seeds.length}) ──`);
-  const run = spawnSync('npx', ['vitest', 'run', `--testTimeout=${DEFAULT_TEST_TIMEOUT_MS * factor}`, ...files], {
+  const run = spawnSync('npx', ['vitest', 'run', `--testTimeout=${TEST_TIMEOUT_MS * factor}`, ...files], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, FC_SEED: String(seed), FC_RUNS_FACTOR: String(factor) },

@@ -24,14 +24,18 @@ export const PROPERTY_ENV = {
   FC_RUNS_FACTOR: { min: 1, max: 1000 },
 } as const;
 
+/** `value` as a whole number within `bounds`, or undefined: how the variables and the explorer's options are read. */
+export function wholeNumber(value: string, { min, max }: { min: number; max: number }): number | undefined {
+  const parsed = Number(value);
+  return /^\s*-?\d+\s*$/.test(value) && parsed >= min && parsed <= max ? parsed : undefined;
+}
+
 function integerFrom(env: NodeJS.ProcessEnv, name: keyof typeof PROPERTY_ENV, fallback: number): number {
   const value = env[name];
   if (value === undefined || value === '') return fallback;
   const { min, max } = PROPERTY_ENV[name];
-  const parsed = Number(value);
-  if (!/^\s*-?\d+\s*$/.test(value) || parsed < min || parsed > max) {
-    throw new Error(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`);
-  }
+  const parsed = wholeNumber(value, PROPERTY_ENV[name]);
+  if (parsed === undefined) throw new Error(`${name}=${JSON.stringify(value)}: expected a whole number from ${min} to ${max}`);
   return parsed;
 }
 

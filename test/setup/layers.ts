@@ -25,5 +25,8 @@ export const LAYERS = {
 
 export type Layer = keyof typeof LAYERS;
 
+/** A test's time limit where it names none (vitest.config.ts); the explorer scales it with the runs. */
+export const TEST_TIMEOUT_MS = 30_000;
+
 /** Edge Functions run on Deno and are tested there (`npm run test:deno`), never by vitest. */
 export const NOT_VITEST = ['functions/edge/**', 'node_modules/**'];
