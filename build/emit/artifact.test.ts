@@ -9,12 +9,14 @@ import type { CatalogueModel } from '../../site/model.ts';
 const modelOf = (parts: Partial<CatalogueModel>) => parts as CatalogueModel;
 const FRAME = { siteName: 'Shelf' } as unknown as PageFrame;
 
+const stamp = (buildVersion: string): CatalogueModel['stamp'] => ({ buildVersion, baseUrl: 'https://shelf.example' });
+
 const stampOnly: Artifact = { reads: ['stamp'], render: (model) => [{ path: 'version.json', bytes: JSON.stringify(model.stamp) }] };
 
 describe('an artifact', () => {
   it('renders from the parts it reads', () => {
-    const model = modelOf({ stamp: { version: '1.0.0' } as CatalogueModel['stamp'] });
-    expect(renderArtifact('version', stampOnly, model, FRAME)).toEqual([{ path: 'version.json', bytes: '{"version":"1.0.0"}' }]);
+    const model = modelOf({ stamp: stamp('1.0.0') });
+    expect(renderArtifact('version', stampOnly, model, FRAME)).toEqual([{ path: 'version.json', bytes: '{"buildVersion":"1.0.0","baseUrl":"https://shelf.example"}' }]);
   });
 
   it('that reads a part it does not list fails, naming itself and the part', () => {
@@ -34,13 +36,13 @@ describe('an artifact', () => {
 });
 
 describe("an artifact's key", () => {
-  const base = () => modelOf({ stamp: { version: '1.0.0' } as CatalogueModel['stamp'], site: { name: 'Shelf' } as CatalogueModel['site'] });
+  const base = () => modelOf({ stamp: stamp('1.0.0'), site: { name: 'Shelf' } as CatalogueModel['site'] });
   const key = (model: CatalogueModel, artifact: Artifact = stampOnly, frame: PageFrame = FRAME, code = 'code') => artifactKey(code, 'version', artifact, model, frame);
 
   it('moves with a part it reads, and with the code', () => {
     const model = base();
     expect(key(model)).toBe(key(base()));
-    expect(key(modelOf({ ...base(), stamp: { version: '1.0.1' } as CatalogueModel['stamp'] }))).not.toBe(key(model));
+    expect(key(modelOf({ ...base(), stamp: stamp('1.0.1') }))).not.toBe(key(model));
     expect(key(model, stampOnly, FRAME, 'other code')).not.toBe(key(model));
   });
 
