@@ -1,6 +1,6 @@
 /** The overview, `/`, and its twin `/index.md`; its JSON twin is `/catalog.json` (site/catalog.ts). */
 import { CATALOG_FILE, publishedPath } from '../../core/published-files.ts';
-import { pageRef } from './page-ref.ts';
+import { bundleIndexRef, pageRef } from './page-ref.ts';
 import type { PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
@@ -27,6 +27,22 @@ export const homeRef = (site: { baseUrl: string; name: string; description: stri
   pageRef(site.baseUrl, 'catalog', null, { jsonPath: publishedPath(CATALOG_FILE), title: site.name, description: site.description });
 
 /**
+ * What the overview shows at most of a cluster's skills (listed there first, and named as also
+ * useful) and of the bundles: the first ones, the rest one link away on the cluster's pages and
+ * `/bundles/`, so the overview stays as light at 50,000 skills as at 30 (every cluster of the
+ * sample shows whole).
+ */
+export const OVERVIEW_ITEMS = 12;
+
+/** The first OVERVIEW_ITEMS of `items`, and how many are left out. */
+function firstOf<T>(items: readonly T[]): { shown: T[]; more: number } {
+  return { shown: items.slice(0, OVERVIEW_ITEMS), more: Math.max(0, items.length - OVERVIEW_ITEMS) };
+}
+
+/** `, and 3 more` after a list cut short. */
+const andMore = (more: number) => (more > 0 ? `, and ${more} more` : '');
+
+/**
  * `/`: the catalogue overview. Each cluster with its question and the skills listed under it (a
  * skill sits under its first cluster, and is named under its second), then the bundles with their
  * prices, then the catalogue's own facts. Each item's remaining facts are one link away.
@@ -45,11 +61,7 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
       ))),
       ...frame.clusters.map((cluster) => clusterSection(catalog, cluster)),
     ]),
-    h('section.section#bundles', { ariaLabelledBy: 'bundles-heading' }, [
-      h('h2#bundles-heading', 'Bundles'),
-      h('p.question', catalog.pricing.rule),
-      h('ul.cards', catalog.bundles.map(bundleCard)),
-    ]),
+    bundleSection(frame, catalog),
     h('section.section', { ariaLabelledBy: 'about-heading' }, [
       h('h2#about-heading', 'About this catalogue'),
       h('dl.facts', [
@@ -71,18 +83,31 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
   });
 }
 
+function bundleSection(frame: PageFrame, catalog: Catalog): Element {
+  const bundles = firstOf(catalog.bundles);
+  return h('section.section#bundles', { ariaLabelledBy: 'bundles-heading' }, [
+    bundles.more > 0
+      ? h('header', [h('h2#bundles-heading', 'Bundles'), h('a.more', { href: bundleIndexRef(frame.site).path }, `All ${count(catalog.bundles.length, 'bundle')}`)])
+      : h('h2#bundles-heading', 'Bundles'),
+    h('p.question', catalog.pricing.rule),
+    h('ul.cards', bundles.shown.map(bundleCard)),
+  ]);
+}
+
 function clusterSection(catalog: Catalog, cluster: Cluster): Element {
-  const { listed, also } = listedIn(catalog, cluster);
+  const { listed: all, also: allAlso } = listedIn(catalog, cluster);
+  const { shown: listed } = firstOf(all);
+  const { shown: also, more } = firstOf(allAlso);
   const headingId = `${clusterAnchor(cluster)}-heading`;
   return h('section.section', { id: clusterAnchor(cluster), ariaLabelledBy: headingId }, [
     h('header', [
       h('h2', { id: headingId }, cluster.label),
-      h('a.more', { href: clusterPath(cluster.id) }, `All ${count(listed.length + also.length, 'skill')} in ${cluster.label}`),
+      h('a.more', { href: clusterPath(cluster.id) }, `All ${count(all.length + allAlso.length, 'skill')} in ${cluster.label}`),
     ]),
     h('p.question', cluster.question),
     listed.length > 0 ? h('ul.cards', listed.map(skillCard)) : h('p', 'No published skill lists this cluster first yet.'),
     also.length > 0
-      ? h('p.also', ['Also useful here: ', ...also.flatMap((skill, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)])])
+      ? h('p.also', ['Also useful here: ', ...also.flatMap((skill, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)]), andMore(more)])
       : null,
   ]);
 }
@@ -97,11 +122,14 @@ export function homeTwin(frame: PageFrame, catalog: Catalog): string {
   ];
   for (const cluster of frame.clusters) {
     const { listed, also } = listedIn(catalog, cluster);
+    const first = firstOf(listed);
+    const firstAlso = firstOf(also);
     blocks.push(heading(2, cluster.label), paragraph(cluster.question, ' (', link(clusterRef(base, cluster).url, `all ${count(listed.length + also.length, 'skill')}`), ')'));
-    if (listed.length > 0) blocks.push(skillList(listed));
-    if (also.length > 0) blocks.push(paragraph('Also useful here: ', ...joined(also.map((skill) => link(skill.url, skill.title)))));
+    if (listed.length > 0) blocks.push(skillList(first.shown));
+    if (also.length > 0) blocks.push(paragraph('Also useful here: ', ...joined(firstAlso.shown.map((skill) => link(skill.url, skill.title))), andMore(firstAlso.more)));
   }
-  blocks.push(heading(2, 'Bundles'), paragraph(catalog.pricing.rule), bundleList(catalog.bundles));
+  const bundles = firstOf(catalog.bundles);
+  blocks.push(heading(2, 'Bundles'), paragraph(catalog.pricing.rule, ...(bundles.more > 0 ? [' (', link(bundleIndexRef(frame.site).url, `all ${count(catalog.bundles.length, 'bundle')}`), ')'] : [])), bundleList(bundles.shown));
   blocks.push(heading(2, 'About this catalogue'), facts([
     ['Skills', String(catalog.skill_count)],
     ['Bundles', String(catalog.bundles.length)],
