@@ -1,7 +1,8 @@
 /**
  * The listing pages of a catalogue of 10,000 and of 50,000 skills (5,000 bundles): the small
- * fixture's skills and bundles copied under new slugs, and the pages made from the whole catalogue
- * rendered by the same code as a build renders them (cataloguePages). No HTML page among them passes
+ * fixture's skills and bundles copied under new slugs (test/helpers/large-catalogue.ts), and the
+ * pages made from the whole catalogue rendered by the same code as a build renders them
+ * (cataloguePages). No HTML page among them passes
  * 200 KB; each listing (`/skills/`, `/bundles/`, every cluster's page) is walked from page 1 by its
  * next links, page and twin alike, and the walk meets every page the model names (the sitemap's and
  * `_headers`' pages) once, with every item once; a later page gets page 1's headers.
@@ -14,7 +15,6 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { build } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { catalogueDocs } from '../../build/emit/pages/render.ts';
-import { indexCatalog } from '../../core/query.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { headersForPath } from '../../dev/static.ts';
@@ -24,8 +24,8 @@ import { sitemapFiles } from '../../site/sitemap.ts';
 import { allPages, cataloguePages } from '../../site/pages/registry.ts';
 import { LISTING_PAGE_SIZE } from '../../site/pages/pagination.ts';
 import type { PageRef } from '../../site/pages/page-ref.ts';
-import type { Bundle, Skill } from '../../core/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
+import { largeModel } from '../helpers/large-catalogue.ts';
 
 /** No listing page's HTML may pass this many bytes, at any size of catalogue. */
 const MAX_HTML_BYTES = 200_000;
@@ -39,28 +39,6 @@ beforeAll(async () => {
   ({ model } = await build({ contentDir: join(import.meta.dirname, '../fixtures/content-small'), outDir: join(folder, 'dist'), constantsFile: null }));
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-/**
- * The fixture's model with its skills copied up to `skills` and its bundles up to `bundles`: copy k
- * of every skill is `<slug>-k`, and copy k of a bundle names copy k of its members, so the clusters
- * and the bundles of each cluster grow as the fixture's do.
- */
-function largeModel(skills: number, bundles: number): CatalogueModel {
-  const rename = (slug: string, k: number) => `${slug}-${k}`;
-  const skillEntries = Array.from({ length: skills }, (_, i) => {
-    const entry = model.skills[i % model.skills.length];
-    const slug = rename(entry.skill.slug, Math.floor(i / model.skills.length));
-    return { ...entry, skill: { ...entry.skill, slug, url: entry.skill.url.replace(/[^/]+$/, slug) } satisfies Skill };
-  });
-  const bundleEntries = Array.from({ length: bundles }, (_, i) => {
-    const entry = model.bundles[i % model.bundles.length];
-    const k = Math.floor(i / model.bundles.length);
-    const bundle: Bundle = { ...entry.bundle, slug: rename(entry.bundle.slug, k), skills: entry.bundle.skills.map((member) => ({ ...member, slug: rename(member.slug, k) })) };
-    return { ...entry, bundle };
-  });
-  const catalog = { ...model.catalog, skill_count: skills, skills: skillEntries.map((entry) => entry.skill), bundles: bundleEntries.map((entry) => entry.bundle) };
-  return { ...model, skills: skillEntries, bundles: bundleEntries, catalog, index: indexCatalog(catalog) };
-}
 
 /** What the walk reads of a page or twin: its size, its next link and its items. */
 interface Seen {
@@ -113,7 +91,7 @@ describe.each([
   let seen: Map<string, Seen>;
   let named: Map<string, PageRef[]>;
   beforeAll(() => {
-    large = largeModel(skills, bundles);
+    large = largeModel(model, skills, bundles);
     seen = renderListings(large);
     named = listings(large);
   }, 240_000);
