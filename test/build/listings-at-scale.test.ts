@@ -17,6 +17,7 @@ import { siteFrame } from '../../build/emit/assets.ts';
 import { catalogueDocs } from '../../build/emit/pages/render.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
 import { majorPrefixes } from '../../core/headers.ts';
+import { LLMS_FILE } from '../../core/published-files.ts';
 import { headersForPath } from '../../dev/static.ts';
 import type { HeaderRule } from '../../dev/static.ts';
 import { formatHeaderRules, headerRules, topLevelEntries } from '../../site/headers.ts';
@@ -48,12 +49,14 @@ interface Seen {
   items: number;
 }
 
-/** Every file the catalogue's pages make, read as it is made and let go. */
-function renderListings(large: CatalogueModel): Map<string, Seen> {
+/** Every file the catalogue's pages make, read as it is made and let go; llms.txt kept whole. */
+function renderListings(large: CatalogueModel): { seen: Map<string, Seen>; llms: string } {
   const seen = new Map<string, Seen>();
+  let llms = '';
   const frame = siteFrame(large);
   for (const file of cataloguePages(frame, large.catalog, large.index, catalogueDocs(large))) {
     const text = typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8');
+    if (file.path === LLMS_FILE) llms = text;
     if (file.path.endsWith('.html')) {
       seen.set(file.path, {
         bytes: Buffer.byteLength(text),
@@ -70,7 +73,7 @@ function renderListings(large: CatalogueModel): Map<string, Seen> {
       });
     }
   }
-  return seen;
+  return { seen, llms };
 }
 
 /** The listings' pages the model names (the sitemap's and `_headers`' pages), each listing's in order. */
@@ -89,10 +92,11 @@ describe.each([
 ])('the listings of $skills skills and $bundles bundles', ({ skills, bundles }) => {
   let large: CatalogueModel;
   let seen: Map<string, Seen>;
+  let llms: string;
   let named: Map<string, PageRef[]>;
   beforeAll(() => {
     large = largeModel(model, skills, bundles);
-    seen = renderListings(large);
+    ({ seen, llms } = renderListings(large));
     named = listings(large);
   }, 240_000);
 
@@ -142,6 +146,14 @@ describe.each([
     const total = (listing: string) => named.get(listing)!.reduce((sum, page) => sum + seen.get(page.htmlFile)!.items, 0);
     expect(total('/skills/')).toBe(skills);
     expect(total('/bundles/')).toBe(bundles);
+  });
+
+  it('keeps the links of llms.txt to the listings\' twins on twins the listings wrote', () => {
+    const base = large.site.baseUrl;
+    const twins = [...llms.matchAll(/\]\(([^)\s]+\.md)\)/g)].map(([, url]) => url).filter((url) => url.startsWith(`${base}/`) && !url.startsWith(`${base}/docs/`));
+    expect(twins).toContain(named.get('/skills/')![0].markdownUrl);
+    expect(twins).toContain(named.get('/bundles/')![0].markdownUrl);
+    for (const url of twins) expect(seen.has(url.slice(base.length + 1)), url).toBe(true);
   });
 
   it('gives a later page and its twin, under each major\'s prefix too, the headers of page 1 and its twin', async () => {
