@@ -4,7 +4,8 @@
  * `<listing>/page/N/` (core/page-paths.ts), each page canonical to itself and linked to its
  * neighbours. The page a listing fits on whole is the listing as it was, with no pager.
  */
-import { listingPageName, SECTION_INDEX } from '../../core/page-paths.ts';
+import { listingPageName } from '../../core/page-paths.ts';
+import { folderIndexRef } from './page-ref.ts';
 import type { PageRef } from './page-ref.ts';
 
 /**
@@ -38,18 +39,8 @@ export interface ListingPage<T> {
 export function listingPageRef(baseUrl: string, first: PageRef, n: number, count: number): PageRef {
   if (n === 1) return first;
   // `/skills/` and `/clusters/jobs` alike: the listing's folder is its path without the slashes.
-  const name = listingPageName(first.path.replace(/^\/|\/$/g, ''), n);
-  const file = `${name}/${SECTION_INDEX}`;
-  return {
-    ...first,
-    path: `/${name}/`,
-    htmlFile: `${file}.html`,
-    markdownFile: `${file}.md`,
-    markdownPath: `/${file}.md`,
-    url: `${baseUrl}/${name}/`,
-    markdownUrl: `${baseUrl}/${file}.md`,
-    title: `${first.title}, page ${n} of ${count}`,
-  };
+  const folder = listingPageName(first.path.replace(/^\/|\/$/g, ''), n);
+  return folderIndexRef(baseUrl, folder, first.kind, { jsonPath: first.jsonPath, title: `${first.title}, page ${n} of ${count}`, description: first.description });
 }
 
 /** Every page's ref of a listing of `items` items, in order. */

@@ -131,7 +131,7 @@ describe.each([
         for (let page: PageRef | undefined = start; page; ) {
           expect(visited, `${listing}: ${page.path} twice`).not.toContain(page);
           visited.push(page);
-          const next = seen.get(file(page))!.next;
+          const next: string | undefined = seen.get(file(page))!.next;
           page = next === undefined ? undefined : lookup.get(absolute(next));
           if (next !== undefined) expect(page, `${listing}: ${next}`).toBeDefined();
         }
