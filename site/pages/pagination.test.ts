@@ -33,7 +33,7 @@ const frame: PageFrame = {
 };
 const skillsRef = skillIndexRef(frame.site);
 
-/** `n` skills, each first in `cluster`, or spread over the clusters in turn. */
+/** `n` skills, each first in `cluster`, or else the clusters' share each in a run, in catalogue order. */
 const skills = (n: number, cluster?: ClusterId): Skill[] =>
   Array.from({ length: n }, (_, i) => skill(`skill-${i}`, `Skill ${i}`, [cluster ?? CLUSTER_IDS[Math.floor((i * CLUSTER_IDS.length) / n)]]));
 const bundles = (n: number, members: Skill[]): Bundle[] => Array.from({ length: n }, (_, i) => bundle(`bundle-${i}`, members.slice(0, 2)));
