@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 describe(`Lighthouse, mobile preset, on the listings of ${SKILLS.toLocaleString('en')} skills`, () => {
-  it(`scores /skills/, a later page of the largest cluster and the overview at least ${MIN_SCORE} in every category`, async () => {
+  it(`scores /skills/, a cluster's second page and the overview at least ${MIN_SCORE} in every category`, async () => {
     // A cluster's second page: a later page, with its links both ways.
     const later = allPages(large).filter((page) => page.kind === 'cluster' && page.path.endsWith('/page/2/'));
     expect(later.length).toBeGreaterThan(0);
