@@ -130,6 +130,12 @@ describe('markdownTwinPath', () => {
     ['/clusters', '/clusters/index.md'],
     ['/v1/skills/', '/skills/index.md'],
     ['/v1/clusters', '/clusters/index.md'],
+    // A listing's later pages, each a folder's index page with its twin inside.
+    ['/skills/page/2/', '/skills/page/2/index.md'],
+    ['/bundles/page/12', '/bundles/page/12/index.md'],
+    ['/clusters/ideas/page/3/', '/clusters/ideas/page/3/index.md'],
+    ['/v1/skills/page/2/', '/skills/page/2/index.md'],
+    ['/v1/clusters/gtm/page/10', '/clusters/gtm/page/10/index.md'],
   ])('%s → %s', (path, twin) => {
     expect(markdownTwinPath(path)).toBe(twin);
   });
@@ -156,6 +162,16 @@ describe('markdownTwinPath', () => {
     '/v10',
     '/docs/a/b',
     '/assets/site.css',
+    '/skills/page/2/index.md',
+    '/skills/page/2/index.html',
+    '/skills/page/02/',
+    // Page 1 is the listing itself.
+    '/skills/page/1/',
+    '/skills/page/x/',
+    '/clusters/page/2/',
+    '/docs/page/2/',
+    '/install/page/2/',
+    '/clusters/ideas/page/2/x',
   ])('%s has no twin to negotiate', (path) => {
     expect(markdownTwinPath(path)).toBeNull();
   });
@@ -163,7 +179,7 @@ describe('markdownTwinPath', () => {
 
 describe('PAGE_PATH_PATTERNS', () => {
   const routes = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
-  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/install/mom-test', '/install/mom-test.md', '/skills/', '/v1/bundles', '/docs/', '/skills/index.md', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10'])(
+  it.each(['/', '/v1', '/v1/', '/skills/mom-test', '/v1/clusters/gtm/', '/docs/api', '/install/mom-test', '/install/mom-test.md', '/skills/', '/v1/bundles', '/docs/', '/skills/index.md', '/skills/Mom-Test', '/skills/mom-test.json', '/v1/catalog.json', '/index.md', '/llms.txt', '/sitemap.xml', '/assets/site.css', '/api/public/health/payment', '/v2/skills/mom-test', '/v10', '/skills/page/2/', '/v1/clusters/gtm/page/3', '/skills/page/2/index.md', '/skills/page/0/'])(
     '%s is routed to the Edge Function exactly when it has a twin',
     (path) => {
       expect(routes.some((route) => route.test(path))).toBe(markdownTwinPath(path) !== null);

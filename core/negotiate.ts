@@ -5,7 +5,7 @@
  */
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 import { majorPrefixes } from './headers.ts';
-import { INDEXED_SECTIONS, PAGE_SECTIONS, SECTION_INDEX } from './page-paths.ts';
+import { INDEXED_SECTIONS, LISTING_PAGE_DIR, PAGE_SECTIONS, PAGED_INDEXES, PAGED_SECTION, SECTION_INDEX } from './page-paths.ts';
 
 /** One media range of an Accept header, as RFC 9110 §12.5.1 defines it. */
 interface MediaRange {
@@ -95,8 +95,9 @@ const MAJOR_PREFIX = `(?:${majorPrefixes().join('|')})?`;
 
 /**
  * Every path of a page with a Markdown twin, as anchored regular expressions (sources): the
- * catalogue (`/`, `/v1`, `/v1/`), one page of a section, and a section's index page (`/skills/`,
- * `/skills`), each with or without `/v1` and a trailing slash. Nothing with a dot matches, so no `.json`, `.md`, `.txt`, `.xml`, asset or function path
+ * catalogue (`/`, `/v1`, `/v1/`), one page of a section, a section's index page (`/skills/`,
+ * `/skills`), and a later page of a listing (`/skills/page/2/`, `/clusters/jobs/page/2/`), each
+ * with or without `/v1` and a trailing slash. Nothing with a dot matches, so no `.json`, `.md`, `.txt`, `.xml`, asset or function path
  * does. The Edge Function routes on exactly these (its `pattern`), so it never runs in front of
  * the API.
  */
@@ -104,9 +105,10 @@ export const PAGE_PATH_PATTERNS: readonly string[] = [
   `^${MAJOR_PREFIX}/?$`,
   `^${MAJOR_PREFIX}/(${PAGE_SECTIONS.join('|')})/(${SLUG})/?$`,
   `^${MAJOR_PREFIX}/(${INDEXED_SECTIONS.join('|')})/?$`,
+  `^${MAJOR_PREFIX}/((?:${PAGED_INDEXES.join('|')}|${PAGED_SECTION}/${SLUG})/${LISTING_PAGE_DIR}/(?:[2-9]|[1-9][0-9]+))/?$`,
 ];
 
-const [CATALOGUE_PAGE, SECTION_PAGE, SECTION_INDEX_PAGE] = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
+const [CATALOGUE_PAGE, SECTION_PAGE, SECTION_INDEX_PAGE, LISTING_PAGE] = PAGE_PATH_PATTERNS.map((source) => new RegExp(source));
 
 /**
  * The Markdown twin of a page path, or null when the path is not a page that has one. A `/v1`
@@ -117,6 +119,9 @@ export function markdownTwinPath(pathname: string): string | null {
   if (CATALOGUE_PAGE.test(pathname)) return `/${SECTION_INDEX}.md`;
   const index = SECTION_INDEX_PAGE.exec(pathname);
   if (index) return `/${index[1]}/${SECTION_INDEX}.md`;
+  // A listing's later page is a folder's index page too (core/page-paths.ts, listingPageName).
+  const listing = LISTING_PAGE.exec(pathname);
+  if (listing) return `/${listing[1]}/${SECTION_INDEX}.md`;
   const match = SECTION_PAGE.exec(pathname);
   return match ? `/${match[1]}/${match[2]}.md` : null;
 }

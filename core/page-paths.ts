@@ -43,3 +43,19 @@ export function twinUrls(baseUrl: string, section: Section, slug: string): { url
   const url = `${baseUrl}${pagePath(section, slug)}`;
   return { url, markdown_url: `${url}.md`, json_url: `${url}.json` };
 }
+
+/**
+ * The folder inside a listing's own that holds its pages after the first: page 2 of `/skills/` is
+ * `/skills/page/2/` (files `skills/page/2/index.html` and its twin `skills/page/2/index.md`, as
+ * `/skills/` is `skills/index.html`), page 2 of `/clusters/jobs` is `/clusters/jobs/page/2/`. One
+ * folder per listing, so the listing's section does not gain a file per page.
+ */
+export const LISTING_PAGE_DIR = 'page';
+
+/** The listings that run over several pages: these folders' index pages, and each page of the
+ * clusters' folder (site/pages/pagination.ts). */
+export const PAGED_INDEXES = [SECTION.skill, SECTION.bundle] as const;
+export const PAGED_SECTION = SECTION.cluster;
+
+/** Page `n` (2 and up) of the listing whose folder is `listing` (`skills`, `clusters/jobs`): `skills/page/2`. */
+export const listingPageName = (listing: string, n: number): string => `${listing}/${LISTING_PAGE_DIR}/${n}`;

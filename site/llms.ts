@@ -18,6 +18,7 @@ import { skillRef } from './pages/skill.ts';
 import { bundleIndexRef, skillIndexRef } from './pages/page-ref.ts';
 import type { DocRef } from './pages/page-ref.ts';
 import { listedIn } from './pages/listing.ts';
+import { LISTING_PAGE_SIZE } from './pages/pagination.ts';
 import { markdownOf } from './markdown/serialize.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
@@ -102,18 +103,21 @@ function everyEntry(frame: PageFrame, catalog: Catalog): Block[] {
   return blocks;
 }
 
+/** How the listings' twins read on, past their first page (site/pages/pagination.ts). */
+const PAGED = `, ${LISTING_PAGE_SIZE} a page, each page's twin linking the next.`;
+
 /** Too many to list: each cluster's Markdown listing with its counts, and the listings of every skill and bundle. */
 function overview(frame: PageFrame, catalog: Catalog): Block[] {
   const base = frame.site.baseUrl;
   return [
-    paragraph(`The catalogue holds ${count(catalog.skills.length, 'skill')} and ${count(catalog.bundles.length, 'bundle')}, too many to list here: each cluster below links to its Markdown listing.`),
+    paragraph(`The catalogue holds ${count(catalog.skills.length, 'skill')} and ${count(catalog.bundles.length, 'bundle')}, too many to list here: each cluster below links to its Markdown listing${PAGED}`),
     heading(2, 'Clusters'), list(frame.clusters.map((cluster) => {
       const { listed, also } = listedIn(catalog, cluster);
       return [link(clusterRef(base, cluster).markdownUrl, oneLine(cluster.label)), `: ${oneLine(cluster.question)} (${count(listed.length, 'skill')} listed here first${also.length > 0 ? `, ${also.length} more that also fit` : ''})`];
     })),
     heading(2, 'Listings'), list([
-      [link(skillIndexRef(frame.site).markdownUrl, 'Skills'), `: every skill (${catalog.skills.length}), by job cluster.`],
-      [link(bundleIndexRef(frame.site).markdownUrl, 'Bundles'), `: every bundle (${catalog.bundles.length}), with its skills and what it saves.`],
+      [link(skillIndexRef(frame.site).markdownUrl, 'Skills'), `: every skill (${catalog.skills.length}), by job cluster${PAGED}`],
+      [link(bundleIndexRef(frame.site).markdownUrl, 'Bundles'), `: every bundle (${catalog.bundles.length}), with its skills and what it saves${PAGED}`],
     ]),
   ];
 }

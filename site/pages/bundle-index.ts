@@ -1,7 +1,7 @@
-/** `/bundles/` and its twin; its JSON twin is `/catalog.json`, which lists the same bundles. */
+/** `/bundles/` and its twin, over pages of LISTING_PAGE_SIZE bundles; its JSON twin is `/catalog.json`, which lists the same bundles. */
 import { bundleIndexRef } from './page-ref.ts';
 import { h } from 'hastscript';
-import type { Catalog } from '../../core/types.ts';
+import type { Bundle, Catalog } from '../../core/types.ts';
 import { count } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
 import { indexIntro, indexPage } from '../html/index-layout.ts';
@@ -11,28 +11,35 @@ import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { heading, paragraph } from '../markdown/mdast.ts';
 import { bundleList } from '../markdown/lists.ts';
 import { indexTwinIntro } from '../markdown/index-intro.ts';
-import { singlePageListing } from './kind.ts';
+import { pagerBlocks } from '../markdown/pager.ts';
+import { datedListingPages, listingFiles } from './kind.ts';
+import type { ListingKind } from './kind.ts';
+import type { ListingPage } from './pagination.ts';
 import { newestOf } from './newest.ts';
 
-/** `/bundles/`: every bundle with its price. Made from the whole catalogue, with the overview. */
-export function bundleIndexHtml(frame: PageFrame, catalog: Catalog): string {
-  const page = bundleIndexRef(frame.site);
-  return indexPage(frame, page, 'bundles', [
-    indexIntro(page, `${catalog.pricing.rule} ${PRICES_NOTE}`),
+/** A page of `/bundles/`: its bundles with their prices. */
+export function bundleIndexHtml(frame: PageFrame, catalog: Catalog, page: ListingPage<Bundle>): string {
+  return indexPage(frame, page.ref, 'bundles', [
+    indexIntro(page.ref, `${catalog.pricing.rule} ${PRICES_NOTE}`),
     section('bundle-list', count(catalog.bundles.length, 'bundle'), [
-      catalog.bundles.length > 0 ? h('ul.cards', catalog.bundles.map(bundleCard)) : h('p', 'No bundle is published yet.'),
+      page.items.length > 0 ? h('ul.cards', page.items.map(bundleCard)) : h('p', 'No bundle is published yet.'),
     ]),
-  ]);
+  ], page);
 }
 
-/** The Markdown twin of `/bundles/`: the same list as the page. */
-export function bundleIndexTwin(frame: PageFrame, catalog: Catalog): string {
-  const page = bundleIndexRef(frame.site);
-  return twinDocument(frontMatter(frame, page), [
-    ...indexTwinIntro(frame, page, `${catalog.pricing.rule} ${PRICES_NOTE} JSON: `),
+/** The Markdown twin of a page of `/bundles/`: the same list as the page. */
+export function bundleIndexTwin(frame: PageFrame, catalog: Catalog, page: ListingPage<Bundle>): string {
+  return twinDocument(frontMatter(frame, page.ref), [
+    ...indexTwinIntro(frame, page.ref, `${catalog.pricing.rule} ${PRICES_NOTE} JSON: `),
     heading(2, count(catalog.bundles.length, 'bundle')),
-    catalog.bundles.length > 0 ? bundleList(catalog.bundles) : paragraph('No bundle is published yet.'),
+    page.items.length > 0 ? bundleList(page.items) : paragraph('No bundle is published yet.'),
+    ...pagerBlocks(page),
   ]);
 }
 
-export const bundleIndexKind = singlePageListing('bundle-index', bundleIndexRef, bundleIndexHtml, bundleIndexTwin, (model) => newestOf(model, model.bundles));
+export const bundleIndexKind: ListingKind = {
+  type: 'bundle-index',
+  render: (frame, { catalog }) =>
+    listingFiles(frame.site.baseUrl, bundleIndexRef(frame.site), catalog.bundles, (page) => bundleIndexHtml(frame, catalog, page), (page) => bundleIndexTwin(frame, catalog, page)),
+  pages: (model) => datedListingPages(model.site.baseUrl, bundleIndexRef(model.site), model.bundles.length, newestOf(model, model.bundles)),
+};

@@ -3,7 +3,7 @@
  * filtered to the cluster. That JSON is the same bytes the catalog function answers for
  * `/catalog.json?cluster=<id>`: both are joined from catalog.json by the one query core.
  */
-import type { Cluster, Catalog } from '../../core/types.ts';
+import type { Bundle, Cluster, Catalog, Skill } from '../../core/types.ts';
 import { jsonTwinFile, pageName, SECTION } from '../../core/page-paths.ts';
 import { pageRef } from './page-ref.ts';
 import type { PageRef } from './page-ref.ts';
@@ -13,6 +13,9 @@ import { count } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
 import { clusterIndexRef } from './page-ref.ts';
 import { renderPage } from '../html/layout.ts';
+import { pagerCrumbs, pagerLinks, pagerNav } from '../html/pager.ts';
+import { pagerBlocks } from '../markdown/pager.ts';
+import type { ListingPage } from './pagination.ts';
 import { bundleCard, clusterPath, section, skillCard } from '../html/parts.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
 import { frontMatter, twinDocument } from '../markdown/document.ts';
@@ -21,7 +24,7 @@ import type { Block } from '../markdown/mdast.ts';
 import { bundleList, skillList } from '../markdown/lists.ts';
 import { catalogFor } from '../../core/query.ts';
 import { renderCatalogQuery } from '../../core/catalog-layout.ts';
-import { pageFiles } from './kind.ts';
+import { datedListingPages, listingFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
 import { clusterMembers, clusterQuery } from './cluster-members.ts';
@@ -34,58 +37,72 @@ export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
     description: cluster.question,
   });
 
+/** What a cluster's page lists, skills first, then bundles, as its JSON twin lists them. */
+export type ClusterItem = { skill: Skill; bundle?: undefined } | { bundle: Bundle; skill?: undefined };
+
+const clusterItems = (members: Catalog): ClusterItem[] => [...members.skills.map((skill) => ({ skill })), ...members.bundles.map((bundle) => ({ bundle }))];
+
+/** A page's share of the listing: its skills and its bundles. */
+function onPage(page: ListingPage<ClusterItem>): { skills: Skill[]; bundles: Bundle[] } {
+  return { skills: page.items.flatMap((item) => item.skill ?? []), bundles: page.items.flatMap((item) => item.bundle ?? []) };
+}
+
 /**
- * `/clusters/<id>`: the skills and bundles that `/catalog.json?cluster=<id>` lists (its JSON twin,
- * answered by the catalog function), chosen by the same query core.
+ * A page of `/clusters/<id>`: the skills and bundles that `/catalog.json?cluster=<id>` lists (its
+ * JSON twin, answered by the catalog function), chosen by the same query core, over pages of
+ * LISTING_PAGE_SIZE items.
  */
 /** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
-export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog): string {
-  const page = clusterRef(frame.site.baseUrl, cluster);
+export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog, page: ListingPage<ClusterItem>): string {
   const others = frame.clusters.filter((other) => other.id !== cluster.id);
+  const shown = onPage(page);
   const content: Array<Element | null> = [
     h('header.intro', [
       h('p.eyebrow', 'Cluster'),
-      h('h1', cluster.label),
+      h('h1', page.ref.title),
       h('p.lead', cluster.question),
       h('p', `${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')} for this job. ${PRICES_NOTE}`),
     ]),
-    section('skills', 'Skills', members.skills.length > 0
-      ? [h('ul.cards', members.skills.map(skillCard))]
-      : [h('p', 'No published skill answers this question yet.')]),
-    members.bundles.length > 0
+    shown.skills.length > 0
+      ? section('skills', 'Skills', [h('ul.cards', shown.skills.map(skillCard))])
+      : members.skills.length === 0 ? section('skills', 'Skills', [h('p', 'No published skill answers this question yet.')]) : null,
+    shown.bundles.length > 0
       ? section('bundles', 'Bundles', [
           h('p', `Bundles with at least two of these skills. ${frame.pricingRule}`),
-          h('ul.cards', members.bundles.map(bundleCard)),
+          h('ul.cards', shown.bundles.map(bundleCard)),
         ])
       : null,
+    pagerNav(page),
     h('nav.section', { ariaLabel: 'Other clusters' }, [
       h('h2', 'Other clusters'),
       h('ul.chips', others.map((other) => h('li', h('a', { href: clusterPath(other.id), title: other.question }, other.label)))),
     ]),
   ];
   return renderPage(frame, {
-    page,
-    title: `${cluster.label} · ${frame.site.name}`,
-    description: page.description,
-    breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: clusterIndexRef(frame.site).path }, { label: cluster.label }],
+    page: page.ref,
+    title: `${page.ref.title} · ${frame.site.name}`,
+    description: page.ref.description,
+    breadcrumbs: pagerCrumbs(page, [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: clusterIndexRef(frame.site).path }, { label: cluster.label }]),
+    links: pagerLinks(page),
     content,
   });
 }
 
-/** The Markdown twin of a cluster page: what `/catalog.json?cluster=<id>` lists. */
+/** The Markdown twin of a page of a cluster: what `/catalog.json?cluster=<id>` lists. */
 /** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
-export function clusterTwin(frame: PageFrame, cluster: Cluster, members: Catalog): string {
-  const page = clusterRef(frame.site.baseUrl, cluster);
-  const jsonUrl = `${frame.site.baseUrl}${page.jsonPath}`;
+export function clusterTwin(frame: PageFrame, cluster: Cluster, members: Catalog, page: ListingPage<ClusterItem>): string {
+  const jsonUrl = `${frame.site.baseUrl}${page.ref.jsonPath}`;
+  const shown = onPage(page);
   const blocks: Block[] = [
-    heading(1, cluster.label),
+    heading(1, page.ref.title),
     paragraph(cluster.question),
     paragraph(`${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')}. ${PRICES_NOTE} JSON: `, link(jsonUrl, jsonUrl)),
-    heading(2, 'Skills'),
-    members.skills.length > 0 ? skillList(members.skills) : paragraph('No published skill answers this question yet.'),
   ];
-  if (members.bundles.length > 0) blocks.push(heading(2, 'Bundles'), paragraph(frame.pricingRule), bundleList(members.bundles));
-  return twinDocument(frontMatter(frame, page), blocks);
+  if (shown.skills.length > 0) blocks.push(heading(2, 'Skills'), skillList(shown.skills));
+  else if (members.skills.length === 0) blocks.push(heading(2, 'Skills'), paragraph('No published skill answers this question yet.'));
+  if (shown.bundles.length > 0) blocks.push(heading(2, 'Bundles'), paragraph(frame.pricingRule), bundleList(shown.bundles));
+  blocks.push(...pagerBlocks(page));
+  return twinDocument(frontMatter(frame, page.ref), blocks);
 }
 
 export const clusterKind: ListingKind = {
@@ -93,14 +110,16 @@ export const clusterKind: ListingKind = {
   *render(frame, { catalog, index }) {
     for (const cluster of frame.clusters) {
       const members = catalogFor(catalog, index, clusterQuery(cluster.id));
-      // One cluster at a time: the next is not drawn while the last is still held.
-      yield* pageFiles(clusterRef(frame.site.baseUrl, cluster), clusterHtml(frame, cluster, members), clusterTwin(frame, cluster, members));
+      // One cluster at a time, one page at a time: the next is not drawn while the last is still held.
+      yield* listingFiles(frame.site.baseUrl, clusterRef(frame.site.baseUrl, cluster), clusterItems(members),
+        (page) => clusterHtml(frame, cluster, members, page), (page) => clusterTwin(frame, cluster, members, page));
     }
   },
-  // A cluster page changes whenever one of its members does.
-  pages: (model) => model.clusters.map((cluster) => {
+  // A cluster's pages change whenever one of its members does.
+  pages: (model) => model.clusters.flatMap((cluster) => {
     const members = clusterMembers(model, cluster);
-    return { ...clusterRef(model.site.baseUrl, cluster), lastModified: newestOf(model, [...members.skills, ...members.bundles]) };
+    const items = [...members.skills, ...members.bundles];
+    return datedListingPages(model.site.baseUrl, clusterRef(model.site.baseUrl, cluster), items.length, newestOf(model, items));
   }),
   json(model) {
     const bytes = Buffer.from(model.catalogFile.bytes);

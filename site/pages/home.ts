@@ -1,10 +1,10 @@
 /** The overview, `/`, and its twin `/index.md`; its JSON twin is `/catalog.json` (site/catalog.ts). */
 import { CATALOG_FILE, publishedPath } from '../../core/published-files.ts';
-import { pageRef } from './page-ref.ts';
+import { bundleIndexRef, pageRef } from './page-ref.ts';
 import type { PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import type { Catalog, Cluster } from '../../core/types.ts';
+import type { Catalog, Cluster, Skill } from '../../core/types.ts';
 import { count, formatDate, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
 import { listedIn } from './listing.ts';
@@ -27,6 +27,26 @@ export const homeRef = (site: { baseUrl: string; name: string; description: stri
   pageRef(site.baseUrl, 'catalog', null, { jsonPath: publishedPath(CATALOG_FILE), title: site.name, description: site.description });
 
 /**
+ * What the overview shows at most, so that it stays as light at 50,000 skills as at 30 (the sample
+ * shows whole); past it the rest is one link away, on the cluster's pages and `/bundles/`.
+ * `cluster`: cards of a cluster's skills listed there first, and skills also useful there named in
+ * a sentence (past that they are counted). No more: the cluster sections are laid out only as they
+ * near the screen (site.css, `content-visibility`), and a section much taller than its placeholder
+ * lets Lighthouse find its cards over the next section's links, too close to touch (6 cards a
+ * cluster at 10,000 skills: test/browser/lighthouse-listings.test.ts). `bundles`: the bundles' cards.
+ */
+export const OVERVIEW_LIMITS = { cluster: 5, bundles: 12 } as const;
+
+/** The first `limit` of `items`, and how many are left out. */
+function firstOf<T>(items: readonly T[], limit: number): { shown: T[]; more: number } {
+  return { shown: items.slice(0, limit), more: Math.max(0, items.length - limit) };
+}
+
+/** The skills also useful in a cluster, each named, or past the limit counted. */
+const alsoNamed = (also: readonly Skill[]): Skill[] | string =>
+  also.length <= OVERVIEW_LIMITS.cluster ? [...also] : `${count(also.length, 'skill')} filed first under another cluster.`;
+
+/**
  * `/`: the catalogue overview. Each cluster with its question and the skills listed under it (a
  * skill sits under its first cluster, and is named under its second), then the bundles with their
  * prices, then the catalogue's own facts. Each item's remaining facts are one link away.
@@ -45,11 +65,7 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
       ))),
       ...frame.clusters.map((cluster) => clusterSection(catalog, cluster)),
     ]),
-    h('section.section#bundles', { ariaLabelledBy: 'bundles-heading' }, [
-      h('h2#bundles-heading', 'Bundles'),
-      h('p.question', catalog.pricing.rule),
-      h('ul.cards', catalog.bundles.map(bundleCard)),
-    ]),
+    bundleSection(frame, catalog),
     h('section.section', { ariaLabelledBy: 'about-heading' }, [
       h('h2#about-heading', 'About this catalogue'),
       h('dl.facts', [
@@ -71,18 +87,31 @@ export function homeHtml(frame: PageFrame, catalog: Catalog): string {
   });
 }
 
+function bundleSection(frame: PageFrame, catalog: Catalog): Element {
+  const bundles = firstOf(catalog.bundles, OVERVIEW_LIMITS.bundles);
+  return h('section.section#bundles', { ariaLabelledBy: 'bundles-heading' }, [
+    bundles.more > 0
+      ? h('header', [h('h2#bundles-heading', 'Bundles'), h('a.more', { href: bundleIndexRef(frame.site).path }, `All ${count(catalog.bundles.length, 'bundle')}`)])
+      : h('h2#bundles-heading', 'Bundles'),
+    h('p.question', catalog.pricing.rule),
+    h('ul.cards', bundles.shown.map(bundleCard)),
+  ]);
+}
+
 function clusterSection(catalog: Catalog, cluster: Cluster): Element {
-  const { listed, also } = listedIn(catalog, cluster);
+  const { listed: all, also: allAlso } = listedIn(catalog, cluster);
+  const { shown: listed } = firstOf(all, OVERVIEW_LIMITS.cluster);
+  const also = alsoNamed(allAlso);
   const headingId = `${clusterAnchor(cluster)}-heading`;
   return h('section.section', { id: clusterAnchor(cluster), ariaLabelledBy: headingId }, [
     h('header', [
       h('h2', { id: headingId }, cluster.label),
-      h('a.more', { href: clusterPath(cluster.id) }, `All ${count(listed.length + also.length, 'skill')} in ${cluster.label}`),
+      h('a.more', { href: clusterPath(cluster.id) }, `All ${count(all.length + allAlso.length, 'skill')} in ${cluster.label}`),
     ]),
     h('p.question', cluster.question),
     listed.length > 0 ? h('ul.cards', listed.map(skillCard)) : h('p', 'No published skill lists this cluster first yet.'),
-    also.length > 0
-      ? h('p.also', ['Also useful here: ', ...also.flatMap((skill, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)])])
+    allAlso.length > 0
+      ? h('p.also', ['Also useful here: ', ...(typeof also === 'string' ? [also] : also.flatMap((skill, i) => [i > 0 ? ', ' : '', h('a', { href: skillPath(skill.slug) }, skill.title)]))])
       : null,
   ]);
 }
@@ -97,11 +126,14 @@ export function homeTwin(frame: PageFrame, catalog: Catalog): string {
   ];
   for (const cluster of frame.clusters) {
     const { listed, also } = listedIn(catalog, cluster);
+    const first = firstOf(listed, OVERVIEW_LIMITS.cluster);
+    const named = alsoNamed(also);
     blocks.push(heading(2, cluster.label), paragraph(cluster.question, ' (', link(clusterRef(base, cluster).url, `all ${count(listed.length + also.length, 'skill')}`), ')'));
-    if (listed.length > 0) blocks.push(skillList(listed));
-    if (also.length > 0) blocks.push(paragraph('Also useful here: ', ...joined(also.map((skill) => link(skill.url, skill.title)))));
+    if (listed.length > 0) blocks.push(skillList(first.shown));
+    if (also.length > 0) blocks.push(paragraph('Also useful here: ', ...(typeof named === 'string' ? [named] : joined(named.map((skill) => link(skill.url, skill.title))))));
   }
-  blocks.push(heading(2, 'Bundles'), paragraph(catalog.pricing.rule), bundleList(catalog.bundles));
+  const bundles = firstOf(catalog.bundles, OVERVIEW_LIMITS.bundles);
+  blocks.push(heading(2, 'Bundles'), paragraph(catalog.pricing.rule, ...(bundles.more > 0 ? [' (', link(bundleIndexRef(frame.site).url, `all ${count(catalog.bundles.length, 'bundle')}`), ')'] : [])), bundleList(bundles.shown));
   blocks.push(heading(2, 'About this catalogue'), facts([
     ['Skills', String(catalog.skill_count)],
     ['Bundles', String(catalog.bundles.length)],

@@ -11,7 +11,8 @@ import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame } from './frame.ts';
 import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
-import type { SiteNames } from './page-ref.ts';
+import { listingPageRefs, listingPages } from './pagination.ts';
+import type { ListingPage } from './pagination.ts';
 import type { BodyRenderOptions, RenderedBody } from '../render/markdown-body.ts';
 import type { BodySource, CatalogueModel } from '../model.ts';
 
@@ -78,18 +79,19 @@ export const pageFiles = (page: PageRef, html: string, twin: string): OutputFile
   { path: page.markdownFile, bytes: twin },
 ];
 
-/** A listing kind of one page drawn from the catalogue alone (the folders' index pages): where it
- * lives, its HTML and twin, and its last change. */
-export function singlePageListing(
-  type: PageType,
-  refOf: (site: SiteNames) => PageRef,
-  html: (frame: PageFrame, catalog: Catalog) => string,
-  twin: (frame: PageFrame, catalog: Catalog) => string,
-  lastModified: (model: CatalogueModel) => string,
-): ListingKind {
-  return {
-    type,
-    render: (frame, { catalog }) => pageFiles(refOf(frame.site), html(frame, catalog), twin(frame, catalog)),
-    pages: (model) => [{ ...refOf(model.site), lastModified: lastModified(model) }],
-  };
+/** A listing's pages (pagination.ts) as files, each page's HTML and twin made as it is yielded,
+ * so no more than one page is held at once. */
+export function* listingFiles<T>(
+  baseUrl: string,
+  first: PageRef,
+  items: readonly T[],
+  html: (page: ListingPage<T>) => string,
+  twin: (page: ListingPage<T>) => string,
+): Generator<OutputFile> {
+  for (const page of listingPages(baseUrl, first, items)) yield* pageFiles(page.ref, html(page), twin(page));
 }
+
+/** Every page of a listing of `items` items, each dated by the listing's last change: an item
+ * added or removed moves every page after it. */
+export const datedListingPages = (baseUrl: string, first: PageRef, items: number, lastModified: string): DatedPage[] =>
+  listingPageRefs(baseUrl, first, items).map((ref) => ({ ...ref, lastModified }));

@@ -65,15 +65,19 @@ export function pageRef(baseUrl: string, kind: PageType, name: string | null, fi
  * `index.html` and `/index.md`. Its canonical URL keeps the slash, the address Netlify serves the
  * folder's index at (and `/skills` too).
  */
-export function sectionIndexRef(baseUrl: string, section: IndexedSection, kind: PageType, fields: RefFields): PageRef {
-  const file = `${section}/${SECTION_INDEX}`;
+export const sectionIndexRef = (baseUrl: string, section: IndexedSection, kind: PageType, fields: RefFields): PageRef =>
+  folderIndexRef(baseUrl, section, kind, fields);
+
+/** The index page of any folder under the site root (`skills`, `skills/page/2`), named as a section's is. */
+export function folderIndexRef(baseUrl: string, folder: string, kind: PageType, fields: RefFields): PageRef {
+  const file = `${folder}/${SECTION_INDEX}`;
   return {
     kind,
-    path: `/${section}/`,
+    path: `/${folder}/`,
     htmlFile: `${file}.html`,
     markdownFile: `${file}.md`,
     markdownPath: `/${file}.md`,
-    url: `${baseUrl}/${section}/`,
+    url: `${baseUrl}/${folder}/`,
     markdownUrl: `${baseUrl}/${file}.md`,
     ...fields,
   };

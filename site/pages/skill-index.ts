@@ -1,7 +1,7 @@
-/** `/skills/` and its twin; its JSON twin is `/catalog.json`, which lists the same skills. */
+/** `/skills/` and its twin, over pages of LISTING_PAGE_SIZE skills; its JSON twin is `/catalog.json`, which lists the same skills. */
 import { skillIndexRef } from './page-ref.ts';
 import { h } from 'hastscript';
-import type { Catalog } from '../../core/types.ts';
+import type { Catalog, Cluster, Skill } from '../../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
 import { listedIn } from './listing.ts';
@@ -13,18 +13,58 @@ import { heading, link, paragraph } from '../markdown/mdast.ts';
 import type { Block } from '../markdown/mdast.ts';
 import { skillList } from '../markdown/lists.ts';
 import { indexTwinIntro } from '../markdown/index-intro.ts';
+import { pagerBlocks } from '../markdown/pager.ts';
 import { clusterRef } from './cluster.ts';
-import { singlePageListing } from './kind.ts';
+import { datedListingPages, listingFiles } from './kind.ts';
+import type { ListingKind } from './kind.ts';
+import { listingPageRef, pageOfItem } from './pagination.ts';
+import type { ListingPage } from './pagination.ts';
 import { newestOf } from './newest.ts';
 
-/** `/skills/`: every skill, filed under its first cluster as on the overview. Made from the whole catalogue, with the overview. */
-export function skillIndexHtml(frame: PageFrame, catalog: Catalog): string {
-  const page = skillIndexRef(frame.site);
-  const groups = frame.clusters.map((cluster) => ({ cluster, skills: listedIn(catalog, cluster).listed })).filter((group) => group.skills.length > 0);
-  return indexPage(frame, page, 'skills', [
-    indexIntro(page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE}`),
-    groups.length > 1
-      ? h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', groups.map(({ cluster }) => h('li', h('a', { href: `#${clusterAnchor(cluster)}` }, cluster.label)))))
+/** A skill where `/skills/` lists it: under its first cluster. */
+export interface FiledSkill {
+  cluster: Cluster;
+  skill: Skill;
+}
+
+/** Every skill in the order `/skills/` lists them: by first cluster, the clusters in catalogue order. */
+export const filedSkills = (frame: PageFrame, catalog: Catalog): FiledSkill[] =>
+  frame.clusters.flatMap((cluster) => listedIn(catalog, cluster).listed.map((skill) => ({ cluster, skill })));
+
+/** A page's skills in runs of one cluster each, in order. */
+function groupsOf(skills: readonly FiledSkill[]): { cluster: Cluster; skills: Skill[] }[] {
+  const groups: { cluster: Cluster; skills: Skill[] }[] = [];
+  for (const { cluster, skill } of skills) {
+    const last = groups.at(-1);
+    if (last?.cluster.id === cluster.id) last.skills.push(skill);
+    else groups.push({ cluster, skills: [skill] });
+  }
+  return groups;
+}
+
+/** Where each cluster's skills start: the anchor of its section, on the page that holds its first. */
+type ClusterStarts = ReadonlyMap<string, { cluster: Cluster; page: number }>;
+
+function clusterStarts(skills: readonly FiledSkill[]): ClusterStarts {
+  const starts = new Map<string, { cluster: Cluster; page: number }>();
+  skills.forEach(({ cluster }, i) => {
+    if (!starts.has(cluster.id)) starts.set(cluster.id, { cluster, page: pageOfItem(i) });
+  });
+  return starts;
+}
+
+const facts = (catalog: Catalog) =>
+  `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE}`;
+
+/** A page of `/skills/`: its skills, filed under their first cluster as on the overview, with a way to jump to where each cluster starts. */
+export function skillIndexHtml(frame: PageFrame, catalog: Catalog, page: ListingPage<FiledSkill>, starts: ClusterStarts): string {
+  const groups = groupsOf(page.items);
+  const jumpTo = (start: { cluster: Cluster; page: number }) =>
+    `${start.page === page.number ? '' : listingPageRef(frame.site.baseUrl, page.first, start.page, page.count).path}#${clusterAnchor(start.cluster)}`;
+  return indexPage(frame, page.ref, 'skills', [
+    indexIntro(page.ref, facts(catalog)),
+    starts.size > 1
+      ? h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', [...starts.values()].map((start) => h('li', h('a', { href: jumpTo(start) }, start.cluster.label)))))
       : null,
     ...groups.map(({ cluster, skills }) => {
       const headingId = `${clusterAnchor(cluster)}-heading`;
@@ -35,22 +75,27 @@ export function skillIndexHtml(frame: PageFrame, catalog: Catalog): string {
       ]);
     }),
     groups.length === 0 ? h('p', 'No skill is published yet.') : null,
-  ]);
+  ], page);
 }
 
-/** The Markdown twin of `/skills/`: the same list as the page. */
-export function skillIndexTwin(frame: PageFrame, catalog: Catalog): string {
-  const page = skillIndexRef(frame.site);
-  const blocks: Block[] = [
-    ...indexTwinIntro(frame, page, `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE} JSON: `),
-  ];
-  for (const cluster of frame.clusters) {
-    const { listed } = listedIn(catalog, cluster);
-    if (listed.length === 0) continue;
-    blocks.push(heading(2, link(clusterRef(frame.site.baseUrl, cluster).url, cluster.label)), paragraph(cluster.question), skillList(listed));
+/** The Markdown twin of a page of `/skills/`: the same list as the page. */
+export function skillIndexTwin(frame: PageFrame, catalog: Catalog, page: ListingPage<FiledSkill>): string {
+  const blocks: Block[] = [...indexTwinIntro(frame, page.ref, `${facts(catalog)} JSON: `)];
+  for (const { cluster, skills } of groupsOf(page.items)) {
+    blocks.push(heading(2, link(clusterRef(frame.site.baseUrl, cluster).url, cluster.label)), paragraph(cluster.question), skillList(skills));
   }
-  if (catalog.skills.length === 0) blocks.push(paragraph('No skill is published yet.'));
-  return twinDocument(frontMatter(frame, page), blocks);
+  if (page.items.length === 0) blocks.push(paragraph('No skill is published yet.'));
+  blocks.push(...pagerBlocks(page));
+  return twinDocument(frontMatter(frame, page.ref), blocks);
 }
 
-export const skillIndexKind = singlePageListing('skill-index', skillIndexRef, skillIndexHtml, skillIndexTwin, (model) => newestOf(model, model.skills));
+export const skillIndexKind: ListingKind = {
+  type: 'skill-index',
+  render(frame, { catalog }) {
+    const skills = filedSkills(frame, catalog);
+    const starts = clusterStarts(skills);
+    return listingFiles(frame.site.baseUrl, skillIndexRef(frame.site), skills, (page) => skillIndexHtml(frame, catalog, page, starts), (page) => skillIndexTwin(frame, catalog, page));
+  },
+  // Every skill is filed under its first cluster, so the listing holds them all.
+  pages: (model) => datedListingPages(model.site.baseUrl, skillIndexRef(model.site), model.skills.length, newestOf(model, model.skills)),
+};
