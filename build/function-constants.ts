@@ -5,7 +5,8 @@
  * build into that folder writes it. A build into any other folder (a scratch build, a benchmark)
  * keeps its constants beside that folder, and the deployed functions never see them.
  */
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { PageLayout } from '../core/page-paths.ts';
 import type { BuildStamp } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogueModel } from '../site/model.ts';
@@ -21,13 +22,22 @@ export function constantsFileFor(projectRoot: string, outDir: string): string {
   return resolve(outDir) === resolve(projectRoot, PUBLISH_DIR) ? join(projectRoot, FUNCTION_CONSTANTS_FILE) : `${resolve(outDir)}.function-constants.json`;
 }
 
+/** Where the Edge Function learns which sections keep their pages in sub-folders: beside the
+ * functions' constants, small, since an Edge Function's bundle carries every byte it imports. */
+export const pageLayoutFileFor = (constantsFile: string): string => join(dirname(constantsFile), `${basename(constantsFile).replace(/function-constants\.json$/, '')}page-layout.json`);
+
+/** The project's own, for a build into the published folder (functions/edge/markdown-twin.ts imports it). */
+export const PAGE_LAYOUT_FILE = pageLayoutFileFor(FUNCTION_CONSTANTS_FILE);
+
 export interface FunctionConstants extends BuildStamp {
   documentationUrl: string;
   /** Where each skill and bundle sits in catalog.json, and the query index: precomputed here so a
    * cold function parses neither. */
   catalogLayout: CatalogLayout;
+  /** Where the Markdown twins the MCP function reads are (site/layout.ts). */
+  pageLayout: PageLayout;
 }
 
 export function functionConstants(model: CatalogueModel): FunctionConstants {
-  return { ...model.stamp, documentationUrl: model.site.documentationUrl, catalogLayout: model.catalogFile.layout };
+  return { ...model.stamp, documentationUrl: model.site.documentationUrl, catalogLayout: model.catalogFile.layout, pageLayout: model.layout };
 }

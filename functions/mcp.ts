@@ -17,6 +17,8 @@ import type { Catalog, ClusterList } from '../core/types.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
 import { AGENT_SKILLS_INDEX_FILE, CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
 import type { AgentSkillsIndex } from '../core/agent-skills.ts';
+import { pageFileIn } from '../core/page-paths.ts';
+import type { PageLayout } from '../core/page-paths.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));
@@ -32,9 +34,9 @@ const resources: ToolResources = {
   catalog: cachedCatalog(async () => JSON.parse(Buffer.from((await catalogFile()).bytes).toString('utf8')) as Catalog),
   clusterList: cachedCatalog(() => builtJson<ClusterList>(CLUSTER_LIST_FILE)),
   search: cachedCatalog(async () => (await readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))).search),
-  // The twin's file is at its URL's path in dist/ (`/skills/<slug>.md`); the URL comes from the
-  // catalogue, never from the caller.
-  markdownTwin: (url) => readBuiltFile(new URL(url).pathname.slice(1), candidates),
+  // The twin's file is at its URL's path in dist/ (`/skills/<slug>.md`), or where the build's layout
+  // moved it; the URL comes from the catalogue, never from the caller.
+  markdownTwin: (url) => readBuiltFile(pageFileIn(constants.pageLayout as PageLayout, new URL(url).pathname.slice(1)), candidates),
   agentSkills: cachedCatalog(async () => {
     const index = await builtJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
     return Promise.all(index.skills.map(async (entry) => {

@@ -23,9 +23,9 @@
  * alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
@@ -39,6 +39,9 @@ import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
 import { writeMarkedSection } from './marked-section.ts';
+import { checkFolders } from '../site/layout.ts';
+import { LLMS_FULL_MAX_BYTES } from '../site/llms-full.ts';
+import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
@@ -179,6 +182,8 @@ for (const size of sizes) {
     continue;
   }
 
+  // The folder a deploy would upload, as written: within the platform's limits (site/layout.ts).
+  checkWritten(out);
   console.error(`N = ${size}: queries…`);
   const layout = readLayout(constants);
   const results = await measureQueries(out, layout);
@@ -301,6 +306,20 @@ if (sizes.join(',') === DEFAULT_SIZES) {
 rmSync(work, { recursive: true, force: true });
 
 /** A folder in RAM, if this machine has a writable /dev/shm. */
+/**
+ * No folder of the written output over Netlify's files per directory (sub-folders counted), and no
+ * text file over 10 MB but the catalogue's (`catalog.json` and its static copy `index.json`, under
+ * every prefix): throws, naming what is over.
+ */
+function checkWritten(out: string): void {
+  const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  checkFolders(files);
+  const catalogue = new Set([CATALOG_FILE, STATIC_CATALOG_FILE]);
+  const large = files.filter((file) => /\.(txt|md|xml|json|html)$/.test(file) && !catalogue.has(file.replace(/^v\d+\//, '')) && statSync(join(out, file)).size > LLMS_FULL_MAX_BYTES);
+  if (large.length > 0) throw new Error(`Text files over ${LLMS_FULL_MAX_BYTES} bytes in ${out}: ${large.join(', ')}`);
+}
+
 function ramDisk(): string | undefined {
   try {
     accessSync('/dev/shm', fsConstants.W_OK);

@@ -5,6 +5,7 @@
 import type { BuildStamp, HeaderSet } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogIndex } from '../core/query.ts';
+import type { PageLayout } from '../core/page-paths.ts';
 import type { Bundle, Catalog, Cluster, SiteContent, Skill } from '../core/types.ts';
 import type { ShopTemplates } from '../core/url-template.ts';
 
@@ -75,6 +76,8 @@ export interface CatalogueModel {
   drafts: Drafts;
   /** What crawlers may use the content for (robots.txt), site.yaml's or the defaults. */
   contentSignals: ContentSignals;
+  /** Which sections keep their pages and Markdown twins in sub-folders (site/layout.ts). */
+  layout: PageLayout;
 }
 
 /** Skills and bundles with `draft: true`, as a preview builds them: pages and twins, listed nowhere. */

@@ -94,7 +94,7 @@ export const clusterKind: ListingKind = {
     for (const cluster of frame.clusters) {
       const members = catalogFor(catalog, index, clusterQuery(cluster.id));
       // One cluster at a time: the next is not drawn while the last is still held.
-      yield* pageFiles(clusterRef(frame.site.baseUrl, cluster), clusterHtml(frame, cluster, members), clusterTwin(frame, cluster, members));
+      yield* pageFiles(frame, clusterRef(frame.site.baseUrl, cluster), clusterHtml(frame, cluster, members), clusterTwin(frame, cluster, members));
     }
   },
   // A cluster page changes whenever one of its members does.

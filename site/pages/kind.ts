@@ -7,6 +7,7 @@
  * and its tests.
  */
 import type { Catalog } from '../../core/types.ts';
+import { pageFileIn } from '../../core/page-paths.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame } from './frame.ts';
@@ -72,10 +73,10 @@ export interface ListingKind {
   json?(model: CatalogueModel): OutputFile[];
 }
 
-/** A page's two files: the HTML page and its Markdown twin, where its ref says they live. */
-export const pageFiles = (page: PageRef, html: string, twin: string): OutputFile[] => [
-  { path: page.htmlFile, bytes: html },
-  { path: page.markdownFile, bytes: twin },
+/** A page's two files: the HTML page and its Markdown twin, where its ref and the frame's layout put them. */
+export const pageFiles = (frame: PageFrame, page: PageRef, html: string, twin: string): OutputFile[] => [
+  { path: pageFileIn(frame.layout, page.htmlFile), bytes: html },
+  { path: pageFileIn(frame.layout, page.markdownFile), bytes: twin },
 ];
 
 /** A listing kind of one page drawn from the catalogue alone (the folders' index pages): where it
@@ -89,7 +90,7 @@ export function singlePageListing(
 ): ListingKind {
   return {
     type,
-    render: (frame, { catalog }) => pageFiles(refOf(frame.site), html(frame, catalog), twin(frame, catalog)),
+    render: (frame, { catalog }) => pageFiles(frame, refOf(frame.site), html(frame, catalog), twin(frame, catalog)),
     pages: (model) => [{ ...refOf(model.site), lastModified: lastModified(model) }],
   };
 }
