@@ -6,7 +6,6 @@
  * keeps its constants beside that folder, and the deployed functions never see them.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import type { PageLayout } from '../core/page-paths.ts';
 import type { BuildStamp } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogueModel } from '../site/model.ts';
@@ -34,10 +33,8 @@ export interface FunctionConstants extends BuildStamp {
   /** Where each skill and bundle sits in catalog.json, and the query index: precomputed here so a
    * cold function parses neither. */
   catalogLayout: CatalogLayout;
-  /** Where the Markdown twins the MCP function reads are (site/layout.ts). */
-  pageLayout: PageLayout;
 }
 
 export function functionConstants(model: CatalogueModel): FunctionConstants {
-  return { ...model.stamp, documentationUrl: model.site.documentationUrl, catalogLayout: model.catalogFile.layout, pageLayout: model.layout };
+  return { ...model.stamp, documentationUrl: model.site.documentationUrl, catalogLayout: model.catalogFile.layout };
 }

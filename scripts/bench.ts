@@ -40,6 +40,7 @@ import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
 import { writeMarkedSection } from './marked-section.ts';
 import { checkFolders } from '../site/layout.ts';
+import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
 import { LLMS_FULL_MAX_BYTES } from '../site/llms-full.ts';
 import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
 
@@ -183,7 +184,7 @@ for (const size of sizes) {
   }
 
   // The folder a deploy would upload, as written: within the platform's limits (site/layout.ts).
-  checkWritten(out);
+  await checkWritten(out);
   console.error(`N = ${size}: queries…`);
   const layout = readLayout(constants);
   const results = await measureQueries(out, layout);
@@ -307,17 +308,22 @@ rmSync(work, { recursive: true, force: true });
 
 /** A folder in RAM, if this machine has a writable /dev/shm. */
 /**
- * No folder of the written output over Netlify's files per directory (sub-folders counted), and no
+ * No folder of the written output over Netlify's files per directory (sub-folders counted), no
  * text file over 10 MB but the catalogue's (`catalog.json` and its static copy `index.json`, under
- * every prefix): throws, naming what is over.
+ * every prefix), and no function zipped with its included files from it over 50 MB: throws, naming
+ * what is over.
  */
-function checkWritten(out: string): void {
+async function checkWritten(out: string): Promise<void> {
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join('/'));
   checkFolders(files);
   const catalogue = new Set([CATALOG_FILE, STATIC_CATALOG_FILE]);
   const large = files.filter((file) => /\.(txt|md|xml|json|html)$/.test(file) && !catalogue.has(file.replace(/^v\d+\//, '')) && statSync(join(out, file)).size > LLMS_FULL_MAX_BYTES);
   if (large.length > 0) throw new Error(`Text files over ${LLMS_FULL_MAX_BYTES} bytes in ${out}: ${large.join(', ')}`);
+  const zips = await functionZipSizes(PROJECT_ROOT, out);
+  console.error(`function zips: ${[...zips].map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`).join(', ')}`);
+  const heavy = [...zips].filter(([, bytes]) => bytes >= FUNCTION_ZIP_MAX_BYTES);
+  if (heavy.length > 0) throw new Error(`Function zips of ${FUNCTION_ZIP_MAX_BYTES} bytes or more from ${out}: ${heavy.map(([name, bytes]) => `${name} ${bytes}`).join(', ')}`);
 }
 
 function ramDisk(): string | undefined {

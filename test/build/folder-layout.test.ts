@@ -149,10 +149,9 @@ describe('a build whose skills/ passes the limit', () => {
     }
   });
 
-  it('tells the Edge Function and the MCP function where the pages are; the function routes the twins\' own paths of that section only', () => {
+  it('tells the Edge Function where the pages are; the function routes the twins\' own paths of that section only', () => {
     const layout = JSON.parse(readFileSync(pageLayoutFileFor(`${fannedDir()}.function-constants.json`), 'utf8'));
     expect(layout).toEqual({ fannedOut: [SECTION.skill, SECTION.install] });
-    expect(JSON.parse(readFileSync(`${fannedDir()}.function-constants.json`, 'utf8')).pageLayout).toEqual(layout);
     expect(JSON.parse(readFileSync(pageLayoutFileFor(`${flatDir()}.function-constants.json`), 'utf8'))).toEqual({ fannedOut: [] });
     const routes = edgePatterns(layout).map((source) => new RegExp(source));
     const routed = (path: string) => routes.some((route) => route.test(path));
