@@ -49,7 +49,7 @@ export interface CodeFingerprints {
   body: string;
   /** The content editor's script: names its bundle. */
   editor: string;
-  /** Every emitter's code and the schemas: part of the key of the files an emitter made (build/emit/keyed.ts). */
+  /** Every emitter's code and the schemas: part of the key of the files an artifact made (build/emit/artifact.ts). */
   emit: string;
 }
 

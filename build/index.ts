@@ -11,7 +11,10 @@ import { emitHeaders, emitters, renderPages } from './emit/index.ts';
 import type { PageReport, RenderOptions } from './emit/pages/render.ts';
 import { OutputFolder } from './write.ts';
 import { NO_CACHE, openCache } from './cache/index.ts';
-import { emitInto } from './emit/keyed.ts';
+import { emitInto } from './emit/artifact.ts';
+import { siteFrame } from './emit/assets.ts';
+import { repositoryOf } from './repository.ts';
+import type { RepositoryEnvironment } from './repository.ts';
 import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import type { BuildCache } from './cache/index.ts';
@@ -49,7 +52,7 @@ export interface BuildOptions extends RenderOptions {
   lockWaitMs?: number;
   /** The build cache's folder; unset or null builds everything from scratch. */
   cacheDir?: string | null;
-  env?: StampEnvironment;
+  env?: StampEnvironment & RepositoryEnvironment;
   /** Build drafts (each at its own address, marked, noindex) whatever `env.CONTEXT` says, but never
    * when it says production (build/deploy-context.ts). */
   drafts?: boolean;
@@ -94,7 +97,8 @@ type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) 
 /** Load → validate → model. Its own function so the loaded documents can go once the model exists;
  * the bench's floor (scripts/bench/floor.ts) models content with it too. */
 export async function contentModel(
-  contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment, deploy: DeployContext, timed: Timed, folderMaxEntries = DIRECTORY_MAX_ENTRIES,
+  contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
+  folderMaxEntries = DIRECTORY_MAX_ENTRIES,
 ): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
@@ -113,7 +117,7 @@ export async function contentModel(
       // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
       const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
-      const model = buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy);
+      const model = buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
       return { ...model, layout: pageLayout(model, folderMaxEntries) };
     },
@@ -167,6 +171,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
   const output = new OutputFolder(outDir, cache);
+  const frame = siteFrame(model);
   try {
     // The pages first: on render workers they are most of a cold build, and this thread makes the
     // other artifacts meanwhile, handing the workers more pages between one artifact and the next.
@@ -177,7 +182,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     pagesDone.catch(() => {});
     try {
       for (const [name, emitter] of Object.entries(emitters)) {
-        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
+        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {

@@ -17,7 +17,7 @@ import { FLAT_LAYOUT } from '../core/page-paths.ts';
 // (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
 import { cartOrPage, skillOf } from './skill-of.ts';
 import { SECTION, twinUrls } from '../core/page-paths.ts';
-import type { BundleEntry, CatalogueModel, DocEntry, Drafts, HeaderRule, SiteModel, SkillEntry, DeployContext } from '../site/model.ts';
+import type { BundleEntry, CatalogueModel, DocEntry, Drafts, HeaderRule, SiteModel, SkillEntry, DeployContext, Repository } from '../site/model.ts';
 export { skillOf } from './skill-of.ts';
 
 /** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
@@ -28,6 +28,7 @@ export function buildModel(
   lastModified: LastModified,
   handHeaders: HeaderRule[] = [],
   deploy: DeployContext = PRODUCTION,
+  repository: Repository = { repo: undefined, branch: undefined },
 ): CatalogueModel {
   const base = stamp.baseUrl;
   const site: SiteModel = {
@@ -126,7 +127,10 @@ export function buildModel(
       lastModified: lastModified(doc.file),
     }));
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts, contentSignals: contentSignals(content.site.content_signals), layout: FLAT_LAYOUT };
+  return {
+    site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts,
+    contentSignals: contentSignals(content.site.content_signals), repository, layout: FLAT_LAYOUT,
+  };
 }
 
 

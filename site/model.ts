@@ -76,8 +76,16 @@ export interface CatalogueModel {
   drafts: Drafts;
   /** What crawlers may use the content for (robots.txt), site.yaml's or the defaults. */
   contentSignals: ContentSignals;
+  /** Where the content editor commits (build/repository.ts). */
+  repository: Repository;
   /** Which sections keep their pages and Markdown twins in sub-folders (site/layout.ts). */
   layout: PageLayout;
+}
+
+/** The GitHub repository (`owner/name`) and branch the content editor commits to, where known. */
+export interface Repository {
+  repo: string | undefined;
+  branch: string | undefined;
 }
 
 /** Skills and bundles with `draft: true`, as a preview builds them: pages and twins, listed nowhere. */

@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
 import { emitters } from '../build/emit/index.ts';
-import { emitterFunction } from '../build/emit/keyed.ts';
-import { checkedEmitter, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
+import { renderArtifact } from '../build/emit/artifact.ts';
+import { siteFrame } from '../build/emit/assets.ts';
+import { checkEmittedJson, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
 import { openApiDocument } from '../site/openapi/index.ts';
 import { readSchema } from '../build/ajv.ts';
 import type { CatalogueModel } from '../site/model.ts';
@@ -35,7 +36,7 @@ afterAll(async () => {
 /** The error an emitter throws for `model`, or undefined. */
 function emitError(name: string, broken: CatalogueModel): EmittedJsonError | undefined {
   try {
-    emitterFunction(emitters[name])(broken);
+    renderArtifact(name, emitters[name], broken, siteFrame(broken));
     return undefined;
   } catch (error) {
     if (error instanceof EmittedJsonError) return error;
@@ -51,7 +52,7 @@ function withFirstSkill(change: (skill: CatalogueModel['skills'][number]['skill'
 
 describe('emitted JSON against its response schema', () => {
   it('passes every JSON file of a good build', () => {
-    for (const emitter of Object.values(emitters)) expect(() => emitterFunction(emitter)(model)).not.toThrow();
+    for (const [name, artifact] of Object.entries(emitters)) expect(() => renderArtifact(name, artifact, model, siteFrame(model))).not.toThrow();
   });
 
   it('fails a skill twin whose install link a template made into javascript:, naming file, field and scheme', () => {
@@ -80,8 +81,7 @@ describe('emitted JSON against its response schema', () => {
   });
 
   it('fails a JSON file on a path openapi.json does not declare', () => {
-    const emit = checkedEmitter(() => [{ path: 'secrets.json', bytes: '{}\n' }]);
-    expect(() => emit(model)).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
+    expect(() => checkEmittedJson([{ path: 'secrets.json', bytes: '{}\n' }], model)).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
   });
 
   // On Netlify `URL` is the site's main address, an https origin such as https://petsof.netlify.app

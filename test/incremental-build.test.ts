@@ -16,7 +16,7 @@ import { siteFrame } from '../build/emit/assets.ts';
 import { liveWorkers, renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
-import type { AnyEmitter } from '../build/emit/keyed.ts';
+import type { Artifact } from '../build/emit/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 
@@ -213,21 +213,22 @@ describe('the build cache', () => {
     expectSameTree(outDir, await fresh());
   });
 
-  it("places the keyed emitters' files from the cache while their keys hold, and makes again only those whose key moved", async () => {
+  it("places each artifact's files from the cache while the parts of the model it reads hold, and makes again only those that read a part that moved", async () => {
     const lines: string[] = [];
     const build = (name: string) => run(join(root, name), { cacheDir, log: (line) => lines.splice(lines.length, 0, line) });
-    const fromCache = () => KEYED.filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
-    const KEYED = ['page-json', 'catalog', 'openapi', 'search-index', 'admin'];
+    const fromCache = () => Object.keys(emitters).filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
     await build('keyed-1');
     lines.length = 0;
     await build('keyed-2');
-    expect(fromCache()).toEqual(KEYED);
+    expect(fromCache()).toEqual(Object.keys(emitters));
     expectSameTree(join(root, 'keyed-2'), await fresh());
-    // A body edit: the search index reads bodies; the JSON twins, openapi.json and the editor do not.
+    // A body edit moves the skills (their bodies' digests): what reads them is made again; what
+    // reads only the catalogue file, the stamp, the site or the clusters is placed.
     appendFileSync(join(content, 'skills', 'shape-up.md'), '\nOne more sentence about appetite.\n');
     lines.length = 0;
     await build('keyed-3');
-    expect(fromCache()).toEqual(['page-json', 'catalog', 'openapi', 'admin']);
+    expect(fromCache()).toEqual(Object.keys(emitters).filter((name) => !emitters[name].reads.includes('skills')));
+    expect(fromCache()).toEqual(['catalog', 'version', 'openapi', 'assets', 'robots', 'admin', 'agent-skill']);
     expectSameTree(join(root, 'keyed-3'), await fresh());
   });
 });
@@ -270,14 +271,14 @@ describe('render workers', () => {
   }
 
   it('end a build with the error of an artifact made while they render, once they are done, and leave dist/ as it was', async () => {
-    const all = emitters as Record<string, AnyEmitter>;
+    const all = emitters as Record<string, Artifact>;
     // The first artifact, so it fails while the workers are still starting on their pages.
     const [first] = Object.keys(all);
     const { error, workersLeft, unhandled, unchanged, leftovers } = await failingBuild('artifact-fails', {}, () => {
       const emitter = all[first];
-      all[first] = () => {
+      all[first] = { ...emitter, render: () => {
         throw new Error(`${first} failed here`);
-      };
+      } };
       return () => (all[first] = emitter);
     });
     expect(String(error)).toContain(`${first} failed here`);

@@ -1,6 +1,6 @@
 /**
  * Taking a step's files from the cache, or keeping them there: the page jobs (emit/pages/render.ts)
- * and the keyed emitters (emit/keyed.ts) key what they make by everything that decides it, place
+ * and the artifacts (emit/artifact.ts) key what they make by everything that decides it, place
  * every stored file of a hit into the output, and remember what they made on a miss.
  */
 import { hashText } from './hash.ts';

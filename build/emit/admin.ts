@@ -8,7 +8,6 @@
  * The page is `noindex` (a meta tag here, `X-Robots-Tag` from the header module), and nothing of it
  * is listed in the sitemap, llms.txt or the catalogue: those list the model's pages only.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -25,10 +24,9 @@ import { EDITOR_DATA_ID } from './admin-editor.ts';
 import type { EditorPayload } from './admin-editor.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { codeFingerprints } from '../code-fingerprint.ts';
-import { siteFrame } from './assets.ts';
 import { ITEM_BODY_HEADING } from '../../site/pages/kind.ts';
 import type { OutputFile } from '../../site/types.ts';
-import type { KeyedEmitter } from './keyed.ts';
+import type { Artifact } from './artifact.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 const require = createRequire(import.meta.url);
@@ -52,27 +50,8 @@ function decapFiles(): OutputFile[] {
   return decapCopy;
 }
 
-/** `owner/name` of a GitHub repository URL (Netlify's `REPOSITORY_URL`), else nothing. */
-export function githubRepo(url: string | undefined): string | undefined {
-  const match = /^(?:https:\/\/|git@)github\.com[/:]([^/]+)\/([^/]+?)(?:\.git)?\/?$/.exec(url ?? '');
-  return match ? `${match[1]}/${match[2]}` : undefined;
-}
-
 const NODE_STUB = fileURLToPath(new URL('./admin-node-stub.cjs', import.meta.url));
 const NODE_BUILT_INS = builtinModules.flatMap((name) => [name, `node:${name}`]);
-
-/** The URL of the clone's `origin` remote, if there is one (Netlify's builds set REPOSITORY_URL
- * instead); asked once per process. */
-let origin: { url: string | undefined } | undefined;
-function originUrl(): string | undefined {
-  if (origin) return origin.url;
-  try {
-    origin = { url: execFileSync('git', ['remote', 'get-url', 'origin'], { cwd: PROJECT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() };
-  } catch {
-    origin = { url: undefined };
-  }
-  return origin.url;
-}
 
 const EDITOR_BUNDLES = fileURLToPath(new URL('../../node_modules/.cache/skill-catalogue-admin/', import.meta.url));
 
@@ -171,20 +150,21 @@ function configText(settings: Omit<Parameters<typeof adminConfig>[0], 'readSchem
 /** What config.yml is made of besides the schemas: the repository, branch, site and cluster labels. */
 function adminSettings(model: CatalogueModel) {
   return {
-    repo: githubRepo(process.env.REPOSITORY_URL) ?? githubRepo(originUrl()),
-    branch: process.env.BRANCH || undefined,
+    repo: model.repository.repo,
+    branch: model.repository.branch,
     siteUrl: model.site.baseUrl,
     clusterLabels: Object.fromEntries(model.clusters.map((cluster) => [cluster.id, cluster.label])),
   };
 }
 
 /** The editor reads its settings and the pages' frame (its preview draws a skill page in it). */
-export const emitAdmin: KeyedEmitter = {
-  key: (model) => JSON.stringify([adminSettings(model), siteFrame(model)]),
-  emit: (model) => {
+export const emitAdmin: Artifact = {
+  reads: ['repository', 'site', 'clusters'],
+  frame: true,
+  render: (model, frame) => {
     const config = configText(adminSettings(model));
     const formats = editorFormats();
-    const payload: EditorPayload = { formats, frame: siteFrame(model), bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
+    const payload: EditorPayload = { formats, frame, bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
     // Once per process (the tests build many times), and once per code version on disk.
     const codeVersion = editorCodeVersion();
     if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };

@@ -13,7 +13,7 @@ import { formatProblem } from '../content-error.ts';
 import type { ContentProblem } from '../content-error.ts';
 import { schemaProblems } from '../validate/index.ts';
 import { openApiDocument } from '../../site/openapi/index.ts';
-import type { Emitter, OutputFile } from '../../site/types.ts';
+import type { OutputFile } from '../../site/types.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
@@ -33,13 +33,11 @@ export class EmittedJsonError extends Error {
   }
 }
 
-/** An emitter whose JSON files are checked as they are made. */
-export const checkedEmitter = (emit: Emitter): Emitter => (model) => {
-  const files = emit(model);
+/** Checks the JSON files of an artifact as they are made: an EmittedJsonError names every problem. */
+export function checkEmittedJson(files: readonly OutputFile[], model: CatalogueModel): void {
   const problems = files.flatMap((file) => (file.path.endsWith('.json') ? emittedJsonProblems(file, model) : []));
   if (problems.length > 0) throw new EmittedJsonError(problems);
-  return files;
-};
+}
 
 interface Route {
   pattern: RegExp;

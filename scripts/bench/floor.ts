@@ -4,7 +4,7 @@
  * Load, validate and model as the build does (the model needs valid content, so the floor checks
  * the content too), then on this thread alone every page and twin, llms-full.txt, every other
  * artifact, `_headers` and the `/v1` copies, each written with a plain fs call. What it leaves out:
- * the functions' constants file (beside dist/, one small JSON), render workers, the build cache and the body cache, the keyed emitters' reuse, the check of the
+ * the functions' constants file (beside dist/, one small JSON), render workers, the build cache and the body cache, the artifacts' reuse, the check of the
  * JSON files against their schemas, the locks, the staging folder and its swap.
  * What comes with the code rather than the content is read as the build reads it: the editor's
  * script is bundled once per code version (build/emit/admin.ts), for either.
@@ -15,7 +15,7 @@ import { contentModel, HAND_HEADERS_FILE } from '../../build/index.ts';
 import { NO_CACHE } from '../../build/cache/index.ts';
 import { deployContext } from '../../build/deploy-context.ts';
 import { artifacts, emitHeaders } from '../../build/emit/index.ts';
-import { emitterFunction } from '../../build/emit/keyed.ts';
+import { renderArtifact } from '../../build/emit/artifact.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { buildBodies } from '../../build/emit/pages/bodies.ts';
 import { catalogueDocs, LLMS_FULL_SEPARATOR, llmsFullParts } from '../../build/emit/pages/render.ts';
@@ -65,7 +65,7 @@ export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Pro
       closeSync(fd);
     }
   }
-  for (const emitter of Object.values(artifacts)) write(emitterFunction(emitter)(model));
+  for (const [name, artifact] of Object.entries(artifacts)) write(renderArtifact(name, artifact, model, frame));
   write(emitHeaders(model, files));
   // The copies are hard links, as in the build's folder (build/write.ts).
   const { folders, copied } = mirrorPlan();
