@@ -21,9 +21,14 @@ export function constantsFileFor(projectRoot: string, outDir: string): string {
   return resolve(outDir) === resolve(projectRoot, PUBLISH_DIR) ? join(projectRoot, FUNCTION_CONSTANTS_FILE) : `${resolve(outDir)}.function-constants.json`;
 }
 
+const FUNCTION_CONSTANTS_NAME = basename(FUNCTION_CONSTANTS_FILE);
+
 /** Where the Edge Function learns which sections keep their pages in sub-folders: beside the
  * functions' constants, small, since an Edge Function's bundle carries every byte it imports. */
-export const pageLayoutFileFor = (constantsFile: string): string => join(dirname(constantsFile), `${basename(constantsFile).replace(/function-constants\.json$/, '')}page-layout.json`);
+export function pageLayoutFileFor(constantsFile: string): string {
+  const name = basename(constantsFile);
+  return join(dirname(constantsFile), name.endsWith(FUNCTION_CONSTANTS_NAME) ? `${name.slice(0, -FUNCTION_CONSTANTS_NAME.length)}page-layout.json` : `${name.replace(/\.json$/, '')}.page-layout.json`);
+}
 
 /** The project's own, for a build into the published folder (functions/edge/markdown-twin.ts imports it). */
 export const PAGE_LAYOUT_FILE = pageLayoutFileFor(FUNCTION_CONSTANTS_FILE);
