@@ -51,6 +51,12 @@ export const negotiator = (layout: PageLayout) => async (request: Request, conte
   const page = moved === null
     ? await context.next({ sendConditionalRequest: true })
     : await context.next(new Request(new URL(moved, url), { method: request.method, headers: request.headers }), { sendConditionalRequest: true });
+  // As for the twin: should the chain not serve the file asked for, the documented rewrite does
+  // (its Vary comes from the section's `_headers` rule).
+  if (moved !== null && page.status === 404) {
+    await page.body?.cancel();
+    return new URL(moved, url);
+  }
   const vary = varyWithAccept(page.headers.get('vary'));
   if (vary === page.headers.get('vary')) return page;
   // A fresh Response: the one handed back by the platform may have immutable headers.

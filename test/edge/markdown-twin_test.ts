@@ -41,6 +41,8 @@ const FILES: Record<string, { body: string; headers: Record<string, string> }> =
   // Where a build past the limit of files per folder puts the page and its twin (site/layout.ts).
   [`/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test.html`]: { body: '<h1>The Mom Test, moved</h1>', headers: HTML },
   [`/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test.md`]: { body: MOM_TEST_TWIN, headers: MARKDOWN },
+  // A page of such a build alone: nothing at its own path.
+  [`/skills/${FANOUT_DIR}/${shardOf('far')}/far.html`]: { body: '<h1>Far</h1>', headers: HTML },
 };
 
 const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
@@ -340,6 +342,12 @@ describe('a section whose pages and twins are in sub-folders', () => {
       assert.equal(response.headers.get('x-markdown-tokens'), '57', path);
       assert.equal(await response.text(), MOM_TEST_TWIN);
     }
+  });
+
+  it('rewrites to the page\'s file when the chain serves the original URL whatever it is handed', async () => {
+    const { response, rewrite } = await serve('/skills/far', {}, { layout, ignoreNextUrl: true });
+    assert.equal(rewrite?.pathname, `/skills/${FANOUT_DIR}/${shardOf('far')}/far.html`);
+    assert.equal(await response.text(), '<h1>Far</h1>');
   });
 
   it('passes a 304 for the moved page through', async () => {
