@@ -24,7 +24,7 @@ import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { deployContext } from './deploy-context.ts';
-import { constantsFileFor, functionConstants, pageLayoutFileFor, PUBLISH_DIR } from './function-constants.ts';
+import { constantsFileFor, FUNCTION_CONSTANTS_FILE, functionConstants, PAGE_LAYOUT_FILE, PUBLISH_DIR } from './function-constants.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.ts';
 import { lockFolders } from './lock.ts';
@@ -199,8 +199,9 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;
     await timed('write', () => output.commit(constants), () =>
       `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
-    // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts).
-    if (constantsFile) writeFileAtomically(pageLayoutFileFor(constantsFile), `${JSON.stringify(model.layout)}\n`);
+    // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
+    // published folder's alone, as the functions' constants are.
+    if (constantsFile === join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE)) writeFileAtomically(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), `${JSON.stringify(model.layout)}\n`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
     return { model, files: output.files, pages, timings };
   } catch (error) {

@@ -11,14 +11,14 @@
  * - past the limit even then, the build stops before it renders a page, naming the limit, the folder
  *   and the count, and leaves no output.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import type { BuildResult } from '../../build/index.ts';
 import { mirrorPlan, withMirrors } from '../../build/mirror.ts';
-import { pageLayoutFileFor } from '../../build/function-constants.ts';
+import { PAGE_LAYOUT_FILE } from '../../build/function-constants.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { LLMS_FULL_SEPARATOR } from '../../build/emit/pages/render.ts';
 import { FANOUT_DIR, FLAT_LAYOUT, pageFileIn, SECTION } from '../../core/page-paths.ts';
@@ -149,10 +149,12 @@ describe('a build whose skills/ passes the limit', () => {
     }
   });
 
-  it('tells the Edge Function where the pages are; the function routes the twins\' own paths of that section only', () => {
-    const layout = JSON.parse(readFileSync(pageLayoutFileFor(`${fannedDir()}.function-constants.json`), 'utf8'));
+  it('tells the Edge Function where the pages are (for the published folder alone); the function routes the twins\' own paths of that section only', () => {
+    const { layout } = fanned.model;
     expect(layout).toEqual({ fannedOut: [SECTION.skill, SECTION.install] });
-    expect(JSON.parse(readFileSync(pageLayoutFileFor(`${flatDir()}.function-constants.json`), 'utf8'))).toEqual({ fannedOut: [] });
+    // The sample's build into dist/ (the run's shared build) wrote its own; a build elsewhere leaves nothing beside its folder.
+    expect(JSON.parse(readFileSync(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), 'utf8'))).toEqual({ fannedOut: [] });
+    expect(readdirSync(root).sort()).toEqual(['content', 'fanned', 'fanned.function-constants.json', 'flat', 'flat.function-constants.json']);
     const routes = edgePatterns(layout).map((source) => new RegExp(source));
     const routed = (path: string) => routes.some((route) => route.test(path));
     const [slug] = skills();
