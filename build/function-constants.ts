@@ -5,7 +5,7 @@
  * build into that folder writes it. A build into any other folder (a scratch build, a benchmark)
  * keeps its constants beside that folder, and the deployed functions never see them.
  */
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { BuildStamp } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogueModel } from '../site/model.ts';
@@ -20,6 +20,14 @@ export const PUBLISH_DIR = 'dist';
 export function constantsFileFor(projectRoot: string, outDir: string): string {
   return resolve(outDir) === resolve(projectRoot, PUBLISH_DIR) ? join(projectRoot, FUNCTION_CONSTANTS_FILE) : `${resolve(outDir)}.function-constants.json`;
 }
+
+/**
+ * Where the Edge Function learns which sections keep their pages in sub-folders
+ * (functions/edge/markdown-twin.ts imports it): beside the functions' constants, small, since an
+ * Edge Function's bundle carries every byte it imports. Only a build into the published folder
+ * writes it, with the project's constants.
+ */
+export const PAGE_LAYOUT_FILE = `${dirname(FUNCTION_CONSTANTS_FILE)}/page-layout.json`;
 
 export interface FunctionConstants extends BuildStamp {
   documentationUrl: string;

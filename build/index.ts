@@ -24,7 +24,9 @@ import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { deployContext } from './deploy-context.ts';
-import { constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
+import { constantsFileFor, FUNCTION_CONSTANTS_FILE, functionConstants, PAGE_LAYOUT_FILE, PUBLISH_DIR } from './function-constants.ts';
+import { writeFileAtomically } from './atomic-file.ts';
+import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
 import { mirrorMajors } from './mirror.ts';
@@ -54,6 +56,9 @@ export interface BuildOptions extends RenderOptions {
   /** Build drafts (each at its own address, marked, noindex) whatever `env.CONTEXT` says, but never
    * when it says production (build/deploy-context.ts). */
   drafts?: boolean;
+  /** The most entries (files and sub-folders) a folder of the output may hold: Netlify's limit
+   * unless a test asks for less (site/layout.ts). */
+  folderMaxEntries?: number;
   log?: (line: string) => void;
 }
 
@@ -91,7 +96,10 @@ type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) 
 
 /** Load → validate → model. Its own function so the loaded documents can go once the model exists;
  * the bench's floor (scripts/bench/floor.ts) models content with it too. */
-export async function contentModel(contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed): Promise<CatalogueModel> {
+export async function contentModel(
+  contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
+  folderMaxEntries = DIRECTORY_MAX_ENTRIES,
+): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
   const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');
@@ -109,9 +117,12 @@ export async function contentModel(contentDir: string, headersFile: string, cach
       // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
       const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
-      return buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
+      const model = buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
+      // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
+      return { ...model, layout: pageLayout(model, folderMaxEntries) };
     },
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles` +
+      (m.layout.fannedOut.length > 0 ? `; pages and Markdown twins of ${m.layout.fannedOut.join(', ')} in sub-folders` : '') +
       (deploy.drafts ? `; for a preview (${deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
   );
 }
@@ -155,7 +166,8 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     ? await timed('cache open', () => openCache(resolve(options.cacheDir!), fingerprints), () => `open, ${resolve(options.cacheDir!)}`)
     : NO_CACHE;
   const deploy = deployContext(env, { drafts: options.drafts });
-  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed);
+  const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
+  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed, folderMaxEntries);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
   const output = new OutputFolder(outDir, cache);
@@ -181,10 +193,15 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     const pages = await pagesDone;
     await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
     await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
+    // Every file now, mirrors included: the deploy never gets as far as a folder over the limit.
+    checkFolders(output.files, folderMaxEntries);
     // The functions' constants change with dist/, as part of the same swap.
     const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;
     await timed('write', () => output.commit(constants), () =>
       `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
+    // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
+    // published folder's alone, as the functions' constants are.
+    if (constantsFile === join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE)) writeFileAtomically(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), `${JSON.stringify(model.layout)}\n`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
     return { model, files: output.files, pages, timings };
   } catch (error) {

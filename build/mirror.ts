@@ -19,6 +19,12 @@ export function mirrorPlan(majors: Readonly<Record<number, MajorLifecycle>> = MA
   return { folders, copied: (path) => mirrored(path) && !folders.some((folder) => path.startsWith(`${folder}/`)) };
 }
 
+/** `files` with the copies mirrorMajors adds, named by the same plan. */
+export function withMirrors(files: readonly string[], majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): string[] {
+  const { folders, copied } = mirrorPlan(majors);
+  return [...files, ...folders.flatMap((folder) => files.filter(copied).map((path) => `${folder}/${path}`))];
+}
+
 /** Publishes every file of `output` under each major's prefix; how many files that added. */
 export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
   const before = output.files.length;

@@ -12,6 +12,7 @@ import type { LastModified } from './content-dates.ts';
 import type { ValidContent } from './validate/index.ts';
 import { PRODUCTION } from './deploy-context.ts';
 import { contentSignals } from './content-signals.ts';
+import { FLAT_LAYOUT } from '../core/page-paths.ts';
 // A skill's API object from its front matter, in a module of its own so that the editor's preview
 // (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
 import { cartOrPage, skillOf } from './skill-of.ts';
@@ -126,7 +127,10 @@ export function buildModel(
       lastModified: lastModified(doc.file),
     }));
   const catalogFile = serialiseCatalog(catalog);
-  return { site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts, contentSignals: contentSignals(content.site.content_signals), repository };
+  return {
+    site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts,
+    contentSignals: contentSignals(content.site.content_signals), repository, layout: FLAT_LAYOUT,
+  };
 }
 
 

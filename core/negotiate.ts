@@ -5,7 +5,8 @@
  */
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 import { majorPrefixes } from './headers.ts';
-import { INDEXED_SECTIONS, LISTING_PAGE_DIR, PAGE_SECTIONS, PAGED_INDEXES, PAGED_SECTION, SECTION_INDEX } from './page-paths.ts';
+import { INDEXED_SECTIONS, LISTING_PAGE_DIR, PAGE_SECTIONS, PAGED_INDEXES, PAGED_SECTION, pageFileIn, SECTION_INDEX } from './page-paths.ts';
+import type { PageLayout } from './page-paths.ts';
 
 /** One media range of an Accept header, as RFC 9110 §12.5.1 defines it. */
 interface MediaRange {
@@ -124,6 +125,32 @@ export function markdownTwinPath(pathname: string): string | null {
   if (listing) return `/${listing[1]}/${SECTION_INDEX}.md`;
   const match = SECTION_PAGE.exec(pathname);
   return match ? `/${match[1]}/${match[2]}.md` : null;
+}
+
+const SECTION_FILE = new RegExp(`^(${MAJOR_PREFIX})/(${PAGE_SECTIONS.join('|')})/(${SLUG})(?:/|(\\.md))?$`);
+
+/**
+ * The path of the file that answers a page path or a Markdown twin's path of a section `layout`
+ * fans out (`/v1/skills/mom-test` → `/v1/skills/_/3f/mom-test.html`), the major's prefix kept, or
+ * null when the path's own file answers it. Its `.html` by name: a pretty path without the
+ * extension would also match `/skills/*.md`'s compiled pattern for a slug ending in `md`.
+ */
+export function movedFile(pathname: string, layout: PageLayout): string | null {
+  const match = SECTION_FILE.exec(pathname);
+  if (!match) return null;
+  const [, prefix, section, slug, twin] = match;
+  const file = `${section}/${slug}${twin ? '.md' : '.html'}`;
+  const moved = pageFileIn(layout, file);
+  return moved === file ? null : `${prefix}/${moved}`;
+}
+
+/**
+ * The Edge Function's routes for `layout`: every page path, and the Markdown twins' paths of the
+ * sections whose twins are in sub-folders, which have no file at their own path any more.
+ */
+export function edgePatterns(layout: PageLayout): string[] {
+  const moved = PAGE_SECTIONS.filter((section) => layout.fannedOut.includes(section));
+  return [...PAGE_PATH_PATTERNS, ...(moved.length === 0 ? [] : [`^${MAJOR_PREFIX}/(${moved.join('|')})/(${SLUG})\\.md$`])];
 }
 
 /** Add `Accept` to a Vary header value without repeating it. */

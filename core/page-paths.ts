@@ -59,3 +59,43 @@ export const PAGED_SECTION = SECTION.cluster;
 
 /** Page `n` (2 and up) of the listing whose folder is `listing` (`skills`, `clusters/jobs`): `skills/page/2`. */
 export const listingPageName = (listing: string, n: number): string => `${listing}/${LISTING_PAGE_DIR}/${n}`;
+
+/**
+ * Where a section's pages and Markdown twins are written once, flat, they would pass the most
+ * entries a folder of the published folder may hold (site/layout.ts): the JSON twins, the API's
+ * files, stay at their own paths in the section, and the pages and Markdown twins move to
+ * `<section>/_/<shard>/`, from where the Edge Function serves them at their own addresses
+ * (functions/edge/markdown-twin.ts). `_` is no slug (the schema's slugs are `[a-z0-9-]+`), so the
+ * sub-folder never meets a page.
+ */
+export const FANOUT_DIR = '_';
+/** How many sub-folders a fanned-out section spreads its pages over (two hex digits). */
+export const FANOUT_SHARDS = 256;
+
+/** The sections whose pages and Markdown twins live in sub-folders; every other file is where its
+ * address says. The build decides it (site/layout.ts) and tells the functions and the edge. */
+export interface PageLayout {
+  fannedOut: readonly Section[];
+}
+export const FLAT_LAYOUT: PageLayout = { fannedOut: [] };
+
+/** A slug's sub-folder: FNV-1a (32 bits) of its characters, low byte in hex; the same under Node and Deno. */
+export function shardOf(slug: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < slug.length; i++) hash = Math.imul(hash ^ slug.charCodeAt(i), 0x01000193);
+  return ((hash >>> 0) % FANOUT_SHARDS).toString(16).padStart(2, '0');
+}
+
+const PAGE_FILE = /^([^/]+)\/([^/]+)\.(html|md)$/;
+
+/**
+ * Where `layout` puts a page's file, named as its address names it (`skills/mom-test.html`,
+ * `skills/mom-test.md`): the same path, or in a fanned-out section `skills/_/3f/mom-test.html`.
+ * A folder's index page stays where it is, and so does every other file.
+ */
+export function pageFileIn(layout: PageLayout, file: string): string {
+  const match = PAGE_FILE.exec(file);
+  if (!match || match[2] === SECTION_INDEX || !layout.fannedOut.includes(match[1] as Section)) return file;
+  const [, section, slug, extension] = match;
+  return `${section}/${FANOUT_DIR}/${shardOf(slug)}/${slug}.${extension}`;
+}

@@ -10,7 +10,7 @@
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { FUNCTION_CONSTANTS_FILE } from '../build/function-constants.ts';
+import { FUNCTION_CONSTANTS_FILE, PAGE_LAYOUT_FILE } from '../build/function-constants.ts';
 import type { ChangeKind } from './rebuild-queue.ts';
 
 export const DEBOUNCE_MS = 60;
@@ -37,7 +37,7 @@ export function classifyChange(plan: WatchPlan, path: string): ChangeKind | unde
   if (/^\.#|~$|\.sw[a-p]$|^4913$|\.tmp$/.test(name)) return undefined;
   if (isInside(resolve(plan.contentDir), path) || resolve(path) === resolve(plan.headersFile)) return 'content';
   const fromRoot = relative(plan.projectRoot, path).split(sep).join('/');
-  if (fromRoot === FUNCTION_CONSTANTS_FILE || /\.test\.ts$/.test(fromRoot)) return undefined;
+  if (fromRoot === FUNCTION_CONSTANTS_FILE || fromRoot === PAGE_LAYOUT_FILE || /\.test\.ts$/.test(fromRoot)) return undefined;
   if ((ROOT_FILES as readonly string[]).includes(fromRoot)) return 'code';
   return CODE_FOLDERS.some((folder) => fromRoot.startsWith(`${folder}/`)) ? 'code' : undefined;
 }

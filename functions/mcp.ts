@@ -1,9 +1,10 @@
 /**
  * POST /mcp (and /v1/mcp): the catalogue as a Model Context Protocol server over Streamable HTTP,
  * stateless and read-only. Loads what the tools read, each once per instance and only when a tool
- * first needs it: catalog.json, the cluster list, the search index, the Markdown twins and the
- * Agent Skills' index and files, all found beside the function (netlify.toml's `included_files`), and the schemas the tools describe
- * themselves with (schema/, read through the project's schema loader).
+ * first needs it: catalog.json, the cluster list, the search index and the Agent Skills' index and
+ * files, all found beside the function (netlify.toml's `included_files`), and the schemas the tools
+ * describe themselves with (schema/, read through the project's schema loader). The Markdown twins,
+ * too many to carry at scale, are asked of the site itself (runtime/twin-source.ts).
  */
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
 import { readSchema } from '../runtime/schema-source.ts';
@@ -17,6 +18,7 @@ import type { Catalog, ClusterList } from '../core/types.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
 import { AGENT_SKILLS_INDEX_FILE, CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
 import type { AgentSkillsIndex } from '../core/agent-skills.ts';
+import { fetchTwin } from '../runtime/twin-source.ts';
 
 const candidates = catalogCandidates(import.meta.url);
 const catalogFile = cachedCatalog(() => loadCatalog(candidates, constants.catalogLayout));
@@ -28,13 +30,10 @@ async function builtJson<T>(name: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-const resources: ToolResources = {
+const shared: Omit<ToolResources, 'markdownTwin'> = {
   catalog: cachedCatalog(async () => JSON.parse(Buffer.from((await catalogFile()).bytes).toString('utf8')) as Catalog),
   clusterList: cachedCatalog(() => builtJson<ClusterList>(CLUSTER_LIST_FILE)),
   search: cachedCatalog(async () => (await readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))).search),
-  // The twin's file is at its URL's path in dist/ (`/skills/<slug>.md`); the URL comes from the
-  // catalogue, never from the caller.
-  markdownTwin: (url) => readBuiltFile(new URL(url).pathname.slice(1), candidates),
   agentSkills: cachedCatalog(async () => {
     const index = await builtJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
     return Promise.all(index.skills.map(async (entry) => {
@@ -47,10 +46,23 @@ const resources: ToolResources = {
   }),
 };
 
+/** The origins a request came to (the site's domains, a deploy's own URL), a few, each with its
+ * resources: the server made for them is kept with them (core/mcp/index.ts). */
+const byOrigin = new Map<string, ToolResources>();
+const MAX_ORIGINS = 8;
+function resourcesFor(origin: string): ToolResources {
+  let resources = byOrigin.get(origin);
+  if (!resources) {
+    if (byOrigin.size >= MAX_ORIGINS) byOrigin.delete(byOrigin.keys().next().value!);
+    byOrigin.set(origin, (resources = { ...shared, markdownTwin: (url) => fetchTwin(origin, url) }));
+  }
+  return resources;
+}
+
 let made: Tool[] | undefined;
 const tools = () => (made ??= catalogueTools(readSchema, { baseUrl: constants.baseUrl, documentationUrl: constants.documentationUrl }));
 
-export default answeringErrors(constants, (request) => answerMcp(request, { constants, tools, resources }));
+export default answeringErrors(constants, (request) => answerMcp(request, { constants, tools, resources: resourcesFor(new URL(request.url).origin) }));
 
 // Every method Netlify can route: this function alone answers its paths (POST, the preflight and
 // the 405s), so no catch-all steps in for one method and not another.

@@ -23,9 +23,9 @@
  * alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
@@ -39,6 +39,10 @@ import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
 import { writeMarkedSection } from './marked-section.ts';
+import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
+import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
+import { LLMS_FULL_MAX_BYTES } from '../site/llms-full.ts';
+import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
@@ -77,6 +81,8 @@ mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
 const builds: BuildRun[] = [];
+/** Every limit a written folder passed, by size: the run ends in failure if there is one. */
+const overLimits: string[] = [];
 const searches: (SearchFigures & { size: number; indexMs: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
 const queries: { size: number; results: LatencyResult[]; cold: Awaited<ReturnType<typeof measureColdStart>>; catalogBytes: number }[] = [];
 
@@ -179,6 +185,10 @@ for (const size of sizes) {
     continue;
   }
 
+  // The folder a deploy would upload, as written, against the platform's limits (site/layout.ts).
+  const problems = await limitProblems(out);
+  for (const problem of problems) console.error(`N = ${size}: ${problem}`);
+  overLimits.push(...problems.map((problem) => `N = ${size}: ${problem}`));
   console.error(`N = ${size}: queries…`);
   const layout = readLayout(constants);
   const results = await measureQueries(out, layout);
@@ -299,6 +309,32 @@ if (sizes.join(',') === DEFAULT_SIZES) {
   console.error(`${PERFORMANCE_PAGE} left as it is: it shows a run of the default sizes (${DEFAULT_SIZES}).`);
 }
 rmSync(work, { recursive: true, force: true });
+if (overLimits.length > 0) {
+  console.error(`Past the limits the published folder must respect:\n${overLimits.map((problem) => `  ${problem}`).join('\n')}`);
+  process.exitCode = 1;
+}
+
+/**
+ * What of the written output passes a limit of the issue's: a folder over Netlify's files per
+ * directory (sub-folders counted), a text file over 10 MB but the catalogue's (`catalog.json` and its
+ * static copy `index.json`, under every prefix), a function zipped with its included files from it
+ * at 50 MB or more. Each problem in words; none when all hold.
+ */
+async function limitProblems(out: string): Promise<string[]> {
+  const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  const catalogue = new Set([CATALOG_FILE, STATIC_CATALOG_FILE]);
+  const zips = await functionZipSizes(PROJECT_ROOT, out);
+  console.error(`function zips: ${[...zips].map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`).join(', ')}`);
+  return [
+    ...overfullFolders(files).map(({ folder, entries }) => `${folder}/ holds ${entries} entries, over ${DIRECTORY_MAX_ENTRIES}`),
+    ...files.filter((file) => /\.(txt|md|xml|json|html)$/.test(file) && !catalogue.has(file.replace(/^v\d+\//, '')))
+      .map((file) => ({ file, bytes: statSync(join(out, file)).size }))
+      .filter(({ bytes }) => bytes > LLMS_FULL_MAX_BYTES)
+      .map(({ file, bytes }) => `${file} is ${bytes} bytes, over ${LLMS_FULL_MAX_BYTES}`),
+    ...[...zips].filter(([, bytes]) => bytes >= FUNCTION_ZIP_MAX_BYTES).map(([name, bytes]) => `the ${name} function's zip is ${bytes} bytes, not under ${FUNCTION_ZIP_MAX_BYTES}`),
+  ];
+}
 
 /** A folder in RAM, if this machine has a writable /dev/shm. */
 function ramDisk(): string | undefined {

@@ -16,6 +16,8 @@
  */
 import { apiHeaders, CURRENT_MAJOR, lifecycleHeaders, majorPrefix, majorPrefixes, MAJORS } from '../core/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
+import { FANOUT_DIR } from '../core/page-paths.ts';
+import type { PageLayout, Section } from '../core/page-paths.ts';
 import { draftPages } from './drafts.ts';
 import {
   adminHeaders, agentOnlyHeaders, contentSecurityHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
@@ -103,7 +105,7 @@ export function headerRules(
   const byPath: HeaderRule[] = noindexOnce(model.deploy, [
     ...policyRules(topLevel),
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
-    ...twinRules(pages, sections),
+    ...twinRules(pages, sections, model.layout),
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
     // llms-full.txt and the sitemap and, past their limits, each numbered part (site/llms-full.ts,
     // site/sitemap.ts), by the exact paths written: Netlify compiles `/sitemap-*.xml` with `.` as
@@ -137,9 +139,12 @@ function noindexOnce(deploy: DeployContext, rules: HeaderRule[]): HeaderRule[] {
 /**
  * The Markdown twins' rules: one wildcard per section, unless Netlify's compiled wildcard would
  * also match one of the section's pages (a slug ending in `md`), in which case one exact rule per
- * twin of that section. Twins outside a section (`/index.md`) get exact rules.
+ * twin of that section. Twins outside a section (`/index.md`) get exact rules. In a section whose
+ * twins are in sub-folders (site/layout.ts), the wildcard covers their files too; exact rules name
+ * the addresses only, so the sub-folders get a wildcard of their own, which holds nothing but pages
+ * (`.html`) and twins.
  */
-function twinRules(pages: readonly PageRef[], sections: readonly string[]): HeaderRule[] {
+function twinRules(pages: readonly PageRef[], sections: readonly string[], layout: PageLayout): HeaderRule[] {
   const exact = (page: PageRef): HeaderRule => ({ path: page.markdownPath, headers: markdownTwinHeaders() });
   return [
     ...pages.filter((page) => sectionOf(page.path) === undefined).map(exact),
@@ -148,7 +153,9 @@ function twinRules(pages: readonly PageRef[], sections: readonly string[]): Head
       const wildcard = `/${section}/*.md`;
       const pattern = netlifyPathPattern(wildcard);
       const catches = members.some((page) => pattern.test(page.path) || pattern.test(`/${page.htmlFile}`) || pattern.test(page.jsonPath));
-      return catches ? members.map(exact) : [{ path: wildcard, headers: markdownTwinHeaders() }];
+      if (!catches) return [{ path: wildcard, headers: markdownTwinHeaders() }];
+      const files = layout.fannedOut.includes(section as Section) ? [{ path: `/${section}/${FANOUT_DIR}/*.md`, headers: markdownTwinHeaders() }] : [];
+      return [...members.map(exact), ...files];
     }),
   ];
 }

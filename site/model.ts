@@ -5,6 +5,7 @@
 import type { BuildStamp, HeaderSet } from '../core/headers.ts';
 import type { CatalogLayout } from '../core/catalog-layout.ts';
 import type { CatalogIndex } from '../core/query.ts';
+import type { PageLayout } from '../core/page-paths.ts';
 import type { Bundle, Catalog, Cluster, SiteContent, Skill } from '../core/types.ts';
 import type { ShopTemplates } from '../core/url-template.ts';
 
@@ -77,6 +78,8 @@ export interface CatalogueModel {
   contentSignals: ContentSignals;
   /** Where the content editor commits (build/repository.ts). */
   repository: Repository;
+  /** Which sections keep their pages and Markdown twins in sub-folders (site/layout.ts). */
+  layout: PageLayout;
 }
 
 /** The GitHub repository (`owner/name`) and branch the content editor commits to, where known. */

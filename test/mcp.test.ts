@@ -25,6 +25,8 @@ import { toolSchemas } from '../core/mcp/tool-schemas.ts';
 import { readSearchIndex } from '../runtime/search-source.ts';
 import type { Catalog, ClusterList } from '../core/types.ts';
 import { distCatalog, DIST, distStamp, readDist, readDistJson } from './helpers/dist.ts';
+import { serveDist } from './helpers/static-site.ts';
+import type { StaticSite } from './helpers/static-site.ts';
 import { connectMcp, inProcess, recording, rpcRequest, toolError } from './helpers/mcp-client.ts';
 import type { Exchange } from './helpers/mcp-client.ts';
 import { deployedFunctions, netlifyRewrites, resolve, ROUTABLE_METHODS } from './helpers/route-table.ts';
@@ -32,7 +34,9 @@ import { AGENT_SKILLS_INDEX_FILE, SEARCH_INDEX_FILE } from '../core/published-fi
 import type { AgentSkillsIndex } from '../core/agent-skills.ts';
 import { RESOURCE_PAGE_SIZE } from '../core/mcp/resources.ts';
 
-const ENDPOINT = `https://shop.example${MCP_PATH}`;
+/** The function asks the site for the twins (runtime/twin-source.ts): dist/ on loopback is the site. */
+let site: StaticSite;
+let endpoint: string;
 const catalog = distCatalog();
 const stamp = distStamp();
 const handler = (request: Request) => mcp(request);
@@ -41,15 +45,20 @@ let client: Client;
 let exchanges: Exchange[];
 
 beforeAll(async () => {
+  site = await serveDist();
+  endpoint = `${site.origin}${MCP_PATH}`;
   const recorder = recording(inProcess(handler));
   exchanges = recorder.exchanges;
-  client = await connectMcp(ENDPOINT, recorder.fetch);
+  client = await connectMcp(endpoint, recorder.fetch);
 });
-afterAll(() => client?.close());
+afterAll(async () => {
+  await client?.close();
+  await site?.close();
+});
 
 const call = (name: string, args?: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const texts = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : `<${block.type}>`));
-const rpc = async (message: unknown, headers: Record<string, string> = {}) => mcp(rpcRequest(ENDPOINT, message, headers));
+const rpc = async (message: unknown, headers: Record<string, string> = {}) => mcp(rpcRequest(endpoint, message, headers));
 
 describe('initialize and tools/list', () => {
   it('initializes: the server names the site and the build, offers tools, and says how to use them', () => {
@@ -218,25 +227,25 @@ describe('requests that are not MCP get JSON, never a crash', () => {
   };
 
   it.each(['GET', 'DELETE', 'PUT', 'PATCH'])('%s is a JSON 405 with allow', async (method) => {
-    const response = await mcp(new Request(ENDPOINT, { method, headers: { accept: 'text/event-stream' } }));
+    const response = await mcp(new Request(endpoint, { method, headers: { accept: 'text/event-stream' } }));
     expect(response.headers.get('allow')).toBe(MCP_ALLOWED_METHODS);
     await expectErrorBody(response, 405, new RegExp(`Method "${method}" is not allowed on /mcp`));
   });
 
   it('a body that is not JSON, or JSON that is not JSON-RPC, is a 400', async () => {
-    const post = (body: string) => mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body }));
+    const post = (body: string) => mcp(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body }));
     await expectErrorBody(await post('{"a":'), 400, /^Parse error: Invalid JSON\./);
     await expectErrorBody(await post('{"hello":"world"}'), 400, /the request body is not a valid JSON-RPC message\./);
   });
 
   it('the wrong media types are 415 and 406', async () => {
-    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 415, /Content-Type must be application\/json/);
-    await expectErrorBody(await mcp(new Request(ENDPOINT, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 406, /Not Acceptable/);
+    await expectErrorBody(await mcp(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 415, /Content-Type must be application\/json/);
+    await expectErrorBody(await mcp(new Request(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' })), 406, /Not Acceptable/);
   });
 
   it('a body past the bound is a 413, read no further', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(MAX_REQUEST_BYTES) } });
-    await expectErrorBody(await mcp(rpcRequest(ENDPOINT, JSON.parse(body))), 413, new RegExp(`^Payload Too Large: Request body must not exceed ${MAX_REQUEST_BYTES} bytes\\.`));
+    await expectErrorBody(await mcp(rpcRequest(endpoint, JSON.parse(body))), 413, new RegExp(`^Payload Too Large: Request body must not exceed ${MAX_REQUEST_BYTES} bytes\\.`));
   });
 
   it('an unknown JSON-RPC method is answered in JSON-RPC', async () => {
@@ -265,7 +274,7 @@ describe('when what the build published cannot be read', () => {
     ...overrides,
   });
   const callWith = async (resources: ToolResources, name: string, args: Record<string, unknown>) =>
-    (await (await answerMcp(rpcRequest(ENDPOINT, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), { constants, tools: () => tools, resources })).json()).result;
+    (await (await answerMcp(rpcRequest(endpoint, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), { constants, tools: () => tools, resources })).json()).result;
 
   it('answers a tool error in the API\'s 500 shape, with no cause in it, and logs the cause', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -333,7 +342,7 @@ describe('protocol revisions: the newest, and older ones negotiated down', () =>
 
   it('speaks the newest revision, past every initialize one, with a client that negotiates (server/discover)', async () => {
     const modern = new Client({ name: 'skill-catalogue-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await modern.connect(new StreamableHTTPClientTransport(new URL(ENDPOINT), { fetch: inProcess(handler) }));
+    await modern.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: inProcess(handler) }));
     try {
       expect(modern.getProtocolEra()).toBe('modern');
       expect(modern.getNegotiatedProtocolVersion()! > LATEST_PROTOCOL_VERSION).toBe(true);

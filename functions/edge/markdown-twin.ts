@@ -20,21 +20,43 @@
  * - `context.next()` strips the conditional request headers so that a function always gets a whole
  *   body to transform, unless it passes `sendConditionalRequest: true`; it is passed here, so the
  *   client's `If-None-Match` reaches the CDN and a 304 comes back as a 304.
+ *
+ * Past Netlify's limit of files per folder, a section's pages and Markdown twins are written in
+ * sub-folders (site/layout.ts); the build says which sections in page-layout.json, read here when
+ * Netlify bundles the function. Their pages are then served from there the same way (the page's
+ * own request, with its method and headers, at the file's path), and the function also routes the
+ * twins' own paths, which have no file any more: the one case where a twin costs an invocation.
  */
 import type { Config, Context } from '@netlify/edge-functions';
-import { markdownTwinPath, PAGE_PATH_PATTERNS, prefersMarkdown, varyWithAccept } from '../../core/negotiate.ts';
+import generatedLayout from '../../runtime/generated/page-layout.json' with { type: 'json' };
+import { edgePatterns, markdownTwinPath, movedFile, prefersMarkdown, varyWithAccept } from '../../core/negotiate.ts';
+import type { PageLayout } from '../../core/page-paths.ts';
 import { MARKDOWN_TOKENS_HEADER, peekTokens } from '../../core/markdown-tokens.ts';
 import { MARKDOWN_CONTENT_TYPE } from '../../core/headers.ts';
 
-export default async (request: Request, context: Context): Promise<Response | URL | undefined> => {
+const LAYOUT = generatedLayout as PageLayout;
+
+/** The function for a build whose pages are where `layout` put them. */
+export const negotiator = (layout: PageLayout) => async (request: Request, context: Context): Promise<Response | URL | undefined> => {
   // Any other method (an OPTIONS preflight) is not negotiated: it goes on untouched.
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
   const twin = markdownTwinPath(url.pathname);
-  // Routing already keeps everything but pages away; this guards a route and the core drifting apart.
-  if (twin === null) return undefined;
-  if (prefersMarkdown(request.headers.get('accept'))) return markdownAnswer(request, context, new URL(twin, url));
-  const page = await context.next({ sendConditionalRequest: true });
+  const moved = movedFile(url.pathname, layout);
+  if (twin === null) {
+    // A twin's own path, routed here when its file is in a sub-folder; routing keeps every other path away.
+    return moved === null ? undefined : markdownAnswer(request, context, new URL(moved, url));
+  }
+  if (prefersMarkdown(request.headers.get('accept'))) return markdownAnswer(request, context, new URL(movedFile(twin, layout) ?? twin, url));
+  const page = moved === null
+    ? await context.next({ sendConditionalRequest: true })
+    : await context.next(new Request(new URL(moved, url), { method: request.method, headers: request.headers }), { sendConditionalRequest: true });
+  // As for the twin: should the chain not serve the file asked for, the documented rewrite does
+  // (its Vary comes from the section's `_headers` rule).
+  if (moved !== null && page.status === 404) {
+    await page.body?.cancel();
+    return new URL(moved, url);
+  }
   const vary = varyWithAccept(page.headers.get('vary'));
   if (vary === page.headers.get('vary')) return page;
   // A fresh Response: the one handed back by the platform may have immutable headers.
@@ -42,6 +64,8 @@ export default async (request: Request, context: Context): Promise<Response | UR
   response.headers.set('vary', vary);
   return response;
 };
+
+export default negotiator(LAYOUT);
 
 /**
  * The twin, with its token estimate. A HEAD is asked of the CDN as a GET, since the estimate is in
@@ -79,9 +103,10 @@ function withTokens(response: Response, tokens: number | undefined): Response {
  * - no `method`: HEAD must be negotiated like GET, and the declaration type knows no HEAD (the
  *   function lets other methods through itself);
  * - `cache` stays off: the function runs before the CDN's cache on every page request, and the
- *   cache keys the rewritten twin and the page apart by their paths.
+ *   cache keys the rewritten twin and the page apart by their paths;
+ * - the twins' own paths only in a section whose twins are in sub-folders (`edgePatterns`).
  */
 export const config: Config = {
-  pattern: [...PAGE_PATH_PATTERNS],
+  pattern: edgePatterns(LAYOUT),
   onError: 'bypass',
 };

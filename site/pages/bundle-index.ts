@@ -40,6 +40,6 @@ export function bundleIndexTwin(frame: PageFrame, catalog: Catalog, page: Listin
 export const bundleIndexKind: ListingKind = {
   type: 'bundle-index',
   render: (frame, { catalog }) =>
-    listingFiles(frame.site.baseUrl, bundleIndexRef(frame.site), catalog.bundles, (page) => bundleIndexHtml(frame, catalog, page), (page) => bundleIndexTwin(frame, catalog, page)),
+    listingFiles(frame, bundleIndexRef(frame.site), catalog.bundles, (page) => bundleIndexHtml(frame, catalog, page), (page) => bundleIndexTwin(frame, catalog, page)),
   pages: (model) => datedListingPages(model.site.baseUrl, bundleIndexRef(model.site), model.bundles.length, newestOf(model, model.bundles)),
 };

@@ -133,7 +133,7 @@ export const bundleKind: ItemKind<BundlePageInput> = {
   ref: (baseUrl, input) => bundleRef(baseUrl, input.bundle),
   render(frame, input, bodies) {
     const rendered = { ...input, body: itemBody(bodies, input.body, `${input.bundle.slug}-bundle`) };
-    return pageFiles(bundleRef(frame.site.baseUrl, input.bundle), bundleHtml(frame, rendered), bundleTwin(frame, rendered));
+    return pageFiles(frame, bundleRef(frame.site.baseUrl, input.bundle), bundleHtml(frame, rendered), bundleTwin(frame, rendered));
   },
   pages: (model) => model.bundles.map((entry) => ({ ...bundleRef(model.site.baseUrl, entry.bundle), lastModified: entry.lastModified })),
   json: (model, input) => ({ path: bundleRef(model.site.baseUrl, input.bundle).jsonPath.slice(1), bytes: jsonBytes(input.bundle) }),

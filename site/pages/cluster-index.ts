@@ -65,7 +65,7 @@ export const clusterIndexKind: ListingKind = {
       const selection = selectCatalog(index, clusterQuery(cluster.id));
       return { cluster, skills: selection.skillCount, bundles: selection.bundles.length };
     });
-    return pageFiles(clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
+    return pageFiles(frame, clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
   },
   pages: (model) => [{ ...clusterIndexRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
   json(model) {

@@ -111,7 +111,7 @@ export const clusterKind: ListingKind = {
     for (const cluster of frame.clusters) {
       const members = catalogFor(catalog, index, clusterQuery(cluster.id));
       // One cluster at a time, one page at a time: the next is not drawn while the last is still held.
-      yield* listingFiles(frame.site.baseUrl, clusterRef(frame.site.baseUrl, cluster), clusterItems(members),
+      yield* listingFiles(frame, clusterRef(frame.site.baseUrl, cluster), clusterItems(members),
         (page) => clusterHtml(frame, cluster, members, page), (page) => clusterTwin(frame, cluster, members, page));
     }
   },

@@ -5,6 +5,7 @@
  */
 import type { Cluster } from '../../core/types.ts';
 import { PRICING_RULE } from '../../core/pricing.ts';
+import type { PageLayout } from '../../core/page-paths.ts';
 import type { CatalogueModel, SiteModel } from '../model.ts';
 
 export interface PageFrame {
@@ -16,6 +17,8 @@ export interface PageFrame {
   guideHref: string;
   /** Root-relative path of each prose page (`docs/api`), for links between them. */
   docPaths: string[];
+  /** Where the pages' files go (site/layout.ts). */
+  layout: PageLayout;
   assets: {
     stylesheet: { href: string; integrity: string };
     icon: { href: string };
@@ -33,6 +36,7 @@ export function pageFrame(model: CatalogueModel, { stylesheet, icon, searchScrip
     clusters: model.clusters,
     guideHref: guideHref(model.site.documentationUrl, model.docs.map((doc) => doc.path)),
     docPaths: model.docs.map((doc) => doc.path),
+    layout: model.layout,
     assets: { stylesheet: { href: stylesheet.href, integrity: stylesheet.integrity }, icon: { href: icon.href }, searchScript: { href: searchScript.href, integrity: searchScript.integrity } },
   };
 }

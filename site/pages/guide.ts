@@ -67,7 +67,7 @@ export const guideKind: ItemKind<DocPageInput> = {
   ref: (baseUrl, input) => docRef(baseUrl, input),
   render(frame, input, bodies) {
     const rendered = { ...input, body: docBody(bodies, input, frame.site.baseUrl) };
-    return pageFiles(docRef(frame.site.baseUrl, input), docHtml(frame, rendered), docTwin(frame, rendered));
+    return pageFiles(frame, docRef(frame.site.baseUrl, input), docHtml(frame, rendered), docTwin(frame, rendered));
   },
   pages: (model) => model.docs.map((doc) => ({ ...docRef(model.site.baseUrl, doc), lastModified: doc.lastModified })),
   json(model, input, bodies) {

@@ -147,7 +147,7 @@ export function homeTwin(frame: PageFrame, catalog: Catalog): string {
 
 export const homeKind: ListingKind = {
   type: 'catalog',
-  render: (frame, { catalog }) => pageFiles(homeRef(frame.site), homeHtml(frame, catalog), homeTwin(frame, catalog)),
+  render: (frame, { catalog }) => pageFiles(frame, homeRef(frame.site), homeHtml(frame, catalog), homeTwin(frame, catalog)),
   // The overview changes whenever one of its items does.
   pages: (model) => [{ ...homeRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
 };

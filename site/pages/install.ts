@@ -176,7 +176,7 @@ export const installKind: ItemKind<InstallPageInput> = {
   drafts: (model) => model.drafts.skills.map(({ skill }) => ({ skill })),
   ref: (baseUrl, input) => installRef(baseUrl, input.skill),
   render(frame, { skill }) {
-    return pageFiles(installRef(frame.site.baseUrl, skill), installHtml(frame, skill), installTwin(frame, skill));
+    return pageFiles(frame, installRef(frame.site.baseUrl, skill), installHtml(frame, skill), installTwin(frame, skill));
   },
   pages: (model) => model.skills.map((entry) => ({ ...installRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
 };

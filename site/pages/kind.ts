@@ -7,6 +7,7 @@
  * and its tests.
  */
 import type { Catalog } from '../../core/types.ts';
+import { pageFileIn } from '../../core/page-paths.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame } from './frame.ts';
@@ -73,22 +74,22 @@ export interface ListingKind {
   json?(model: CatalogueModel): OutputFile[];
 }
 
-/** A page's two files: the HTML page and its Markdown twin, where its ref says they live. */
-export const pageFiles = (page: PageRef, html: string, twin: string): OutputFile[] => [
-  { path: page.htmlFile, bytes: html },
-  { path: page.markdownFile, bytes: twin },
+/** A page's two files: the HTML page and its Markdown twin, where its ref and the frame's layout put them. */
+export const pageFiles = (frame: PageFrame, page: PageRef, html: string, twin: string): OutputFile[] => [
+  { path: pageFileIn(frame.layout, page.htmlFile), bytes: html },
+  { path: pageFileIn(frame.layout, page.markdownFile), bytes: twin },
 ];
 
 /** A listing's pages (pagination.ts) as files, each page's HTML and twin made as it is yielded,
  * so no more than one page is held at once. */
 export function* listingFiles<T>(
-  baseUrl: string,
+  frame: PageFrame,
   first: PageRef,
   items: readonly T[],
   html: (page: ListingPage<T>) => string,
   twin: (page: ListingPage<T>) => string,
 ): Generator<OutputFile> {
-  for (const page of listingPages(baseUrl, first, items)) yield* pageFiles(page.ref, html(page), twin(page));
+  for (const page of listingPages(frame.site.baseUrl, first, items)) yield* pageFiles(frame, page.ref, html(page), twin(page));
 }
 
 /** Every page of a listing of `items` items, each dated by the listing's last change: an item

@@ -16,6 +16,7 @@ import { bundleIndexKind } from './bundle-index.ts';
 import { clusterKind, clusterRef } from './cluster.ts';
 import { skillIndexKind } from './skill-index.ts';
 import { bundleIndexRef, skillIndexRef } from './page-ref.ts';
+import { FLAT_LAYOUT } from '../../core/page-paths.ts';
 import { LISTING_PAGE_SIZE, listingPageRef, listingPageRefs, listingPages, pageCount } from './pagination.ts';
 
 const BASE = 'https://shop.example';
@@ -30,6 +31,7 @@ const frame: PageFrame = {
     icon: { href: '/assets/icon.svg' },
     searchScript: { href: '/assets/search.js', integrity: 'sha384-y' },
   },
+  layout: FLAT_LAYOUT,
 };
 const skillsRef = skillIndexRef(frame.site);
 

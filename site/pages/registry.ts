@@ -6,6 +6,7 @@
 import type { Catalog } from '../../core/types.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import { LLMS_FILE, NOT_FOUND_PAGE } from '../../core/published-files.ts';
+import { pageFileIn } from '../../core/page-paths.ts';
 import { PageRenderError } from '../errors.ts';
 import type { OutputFile } from '../types.ts';
 import { notFoundHtml } from '../html/not-found-page.ts';
@@ -78,7 +79,7 @@ export const jobName = (job: PageJob): string => jobRef('', job).path.slice(1);
 /** The Markdown twin a job writes for llms-full.txt, if its kind is joined there. */
 export function twinFileOf(frame: PageFrame, job: PageJob): string | undefined {
   const kind = kindOf(job);
-  return kind.inLlmsFull ? kind.ref(frame.site.baseUrl, job.input).markdownFile : undefined;
+  return kind.inLlmsFull ? pageFileIn(frame.layout, kind.ref(frame.site.baseUrl, job.input).markdownFile) : undefined;
 }
 
 /** A job's HTML page and Markdown twin, with a failure naming the page (the message survives the

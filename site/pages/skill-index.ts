@@ -94,7 +94,7 @@ export const skillIndexKind: ListingKind = {
   render(frame, { catalog }) {
     const skills = filedSkills(frame, catalog);
     const starts = clusterStarts(skills);
-    return listingFiles(frame.site.baseUrl, skillIndexRef(frame.site), skills, (page) => skillIndexHtml(frame, catalog, page, starts), (page) => skillIndexTwin(frame, catalog, page));
+    return listingFiles(frame, skillIndexRef(frame.site), skills, (page) => skillIndexHtml(frame, catalog, page, starts), (page) => skillIndexTwin(frame, catalog, page));
   },
   // Every skill is filed under its first cluster, so the listing holds them all.
   pages: (model) => datedListingPages(model.site.baseUrl, skillIndexRef(model.site), model.skills.length, newestOf(model, model.skills)),

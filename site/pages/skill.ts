@@ -189,7 +189,7 @@ export const skillKind: ItemKind<SkillPageInput> = {
   ref: (baseUrl, input) => skillRef(baseUrl, input.skill),
   render(frame, input, bodies) {
     const rendered = { ...input, body: itemBody(bodies, input.body, `${input.skill.slug}-skill`) };
-    return pageFiles(skillRef(frame.site.baseUrl, input.skill), skillHtml(frame, rendered), skillTwin(frame, rendered));
+    return pageFiles(frame, skillRef(frame.site.baseUrl, input.skill), skillHtml(frame, rendered), skillTwin(frame, rendered));
   },
   pages: (model: CatalogueModel) => model.skills.map((entry) => ({ ...skillRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
   json: (model, input) => ({ path: skillRef(model.site.baseUrl, input.skill).jsonPath.slice(1), bytes: jsonBytes(input.skill) }),

@@ -4,16 +4,20 @@
  * unpacked on its own, and each bundled function imported and called by a separate Node process
  * whose working directory is an empty folder elsewhere. The catalogue and the 404 page must then be
  * found beside the function (Lambda's working directory is not the zip's root), not in the cwd.
+ * The MCP function asks the site for the Markdown twins (runtime/twin-source.ts): a static server of
+ * dist/ on loopback stands for it, and each zip's size is checked against Netlify's 50 MB.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
-import { parse as parseToml } from 'smol-toml';
+import { FUNCTION_ZIP_MAX_BYTES, zipAsNetlify } from '../../scripts/bench/function-zips.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distCatalog, readDist } from '../helpers/dist.ts';
-import { deployedFunctions, FUNCTIONS_DIR, ROOT } from '../helpers/route-table.ts';
+import { serveDist } from '../helpers/static-site.ts';
+import type { StaticSite } from '../helpers/static-site.ts';
+import { deployedFunctions, ROOT } from '../helpers/route-table.ts';
 
 interface Answer {
   status: number;
@@ -34,50 +38,53 @@ process.stdout.write(JSON.stringify({ status: response.status, headers: Object.f
 let work: string;
 let elsewhere: string;
 const unpacked = new Map<string, string>();
+const zipBytes = new Map<string, number>();
+/** The site's static files, as the CDN would answer the function's own requests. */
+let site: StaticSite;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'functions-deployed-'));
   elsewhere = mkdtempSync(join(tmpdir(), 'functions-cwd-'));
-  type Settings = { node_bundler?: string; included_files?: string[] };
-  const toml = parseToml(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')) as { functions?: Settings & Record<string, unknown> };
-  const settings = toml.functions ?? {};
-  // As @netlify/config reads `[functions]` (lib/functions_config.js, normalizeFunctionsProps): a
-  // table under it (`[functions.mcp]`) configures the function of that name; zip-it-and-ship-it
-  // then merges it with '*', concatenating lists (config.js, getFromMainConfig).
-  const perFunction = Object.entries(settings).filter(([, value]) => typeof value === 'object' && value !== null && !Array.isArray(value)) as [string, Settings][];
-  const results = await zipFunctions([FUNCTIONS_DIR], join(work, 'zips'), {
-    basePath: ROOT,
-    repositoryRoot: ROOT,
-    archiveFormat: 'zip',
-    config: {
-      '*': { nodeBundler: settings.node_bundler as 'esbuild', includedFiles: settings.included_files },
-      ...Object.fromEntries(perFunction.map(([name, own]) => [name, { includedFiles: own.included_files }])),
-    },
-  });
+  const results = await zipAsNetlify(ROOT, join(work, 'zips'));
   for (const result of results) {
+    zipBytes.set(result.name, statSync(result.path).size);
     const dir = join(work, 'unzipped', result.name);
     mkdirSync(dir, { recursive: true });
     execFileSync('unzip', ['-q', result.path, '-d', dir]);
     unpacked.set(result.name, dir);
   }
   writeFileSync(join(work, 'invoke.mjs'), INVOKE);
+  site = await serveDist();
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await site?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
-function invoke(name: string, path: string, method = 'GET', init: { headers?: Record<string, string>; body?: string } = {}): Answer & { cwd: string } {
+type Init = { headers?: Record<string, string>; body?: string };
+
+/** The command that calls function `name` from its unpacked bundle, at `url`, in another folder. */
+function invocation(name: string, url: string, method: string, init: Init): [string, string[], { cwd: string; env: NodeJS.ProcessEnv; encoding: 'utf8' }] {
   const dir = unpacked.get(name);
   if (!dir) throw new Error(`no bundle for function ${name}`);
   const entry = join(dir, 'functions', readdirSync(join(dir, 'functions')).find((file) => file.startsWith(`${name}.`))!);
-  const output = execFileSync(process.execPath, [join(work, 'invoke.mjs'), entry, `https://shop.example${path}`, method, JSON.stringify(init)], {
+  return [process.execPath, [join(work, 'invoke.mjs'), entry, url, method, JSON.stringify(init)], {
     cwd: elsewhere,
     env: { ...process.env, CATALOG_DATA_PATH: '', SEARCH_DATA_DIR: '' },
     encoding: 'utf8',
-  });
-  return JSON.parse(output) as Answer & { cwd: string };
+  }];
+}
+
+function invoke(name: string, path: string, method = 'GET', init: Init = {}): Answer & { cwd: string } {
+  return JSON.parse(execFileSync(...invocation(name, `https://shop.example${path}`, method, init))) as Answer & { cwd: string };
+}
+
+/** The same, at the site's own origin, without blocking it: the function may ask the site for files. */
+async function invokeOnSite(name: string, path: string, method = 'GET', init: Init = {}): Promise<Answer> {
+  const { stdout } = await promisify(execFile)(...invocation(name, `${site.origin}${path}`, method, init));
+  return JSON.parse(stdout) as Answer;
 }
 
 describe('functions bundled and unzipped as Netlify deploys them', () => {
@@ -126,9 +133,16 @@ describe('functions bundled and unzipped as Netlify deploys them', () => {
     expect(invoke('health-payment', '/api/public/health/payment', 'PUT').status).toBe(405);
   });
 
-  it('answers every MCP tool from its bundle: schemas, twins, cluster list and search index found beside it', () => {
-    const rpc = (method: string, params: Record<string, unknown> = {}) => {
-      const answer = invoke('mcp', '/mcp', 'POST', {
+  it('keeps every function\'s zip under Netlify\'s 50 MB, the MCP function\'s with no Markdown twin in it', () => {
+    for (const [name, bytes] of zipBytes) expect(bytes, name).toBeLessThan(FUNCTION_ZIP_MAX_BYTES);
+    // The Agent Skills' own SKILL.md files are the only Markdown it carries.
+    const markdown = readdirSync(join(unpacked.get('mcp')!, 'dist'), { recursive: true }).map(String).filter((file) => file.endsWith('.md'));
+    expect(markdown.filter((file) => !file.startsWith('.well-known/'))).toEqual([]);
+  });
+
+  it('answers every MCP tool from its bundle: schemas, cluster list and search index found beside it, the twins asked of the site', async () => {
+    const rpc = async (method: string, params: Record<string, unknown> = {}) => {
+      const answer = await invokeOnSite('mcp', '/mcp', 'POST', {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       });
@@ -136,14 +150,17 @@ describe('functions bundled and unzipped as Netlify deploys them', () => {
       return JSON.parse(answer.body).result;
     };
     const { slug } = distCatalog().skills[0];
-    expect(rpc('tools/list').tools.map((tool: { name: string }) => tool.name)).toEqual(['search_skills', 'get_skill', 'get_bundle', 'list_clusters']);
-    const tool = (name: string, args: Record<string, unknown>) => {
-      const result = rpc('tools/call', { name, arguments: args });
+    expect((await rpc('tools/list')).tools.map((tool: { name: string }) => tool.name)).toEqual(['search_skills', 'get_skill', 'get_bundle', 'list_clusters']);
+    const tool = async (name: string, args: Record<string, unknown>) => {
+      const result = await rpc('tools/call', { name, arguments: args });
       expect(result.isError, JSON.stringify(result).slice(0, 300)).toBeFalsy();
       return result;
     };
-    expect(tool('get_skill', { slug }).content[1].text).toBe(readDist(`skills/${slug}.md`).toString('utf8'));
-    expect(tool('list_clusters', {}).content[0].text).toBe(readDist('clusters/index.json').toString('utf8'));
-    expect(tool('search_skills', { query: distCatalog().skills[0].title }).structuredContent.skills[0].slug).toBe(slug);
+    site.asked.length = 0;
+    expect((await tool('get_skill', { slug })).content[1].text).toBe(readDist(`skills/${slug}.md`).toString('utf8'));
+    expect(site.asked).toEqual([`/skills/${slug}.md`]);
+    expect((await tool('list_clusters', {})).content[0].text).toBe(readDist('clusters/index.json').toString('utf8'));
+    expect((await tool('search_skills', { query: distCatalog().skills[0].title })).structuredContent.skills[0].slug).toBe(slug);
+    expect(site.asked).toHaveLength(1);
   });
 });

@@ -12,7 +12,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Context } from '@netlify/edge-functions';
-import markdownTwin, { config } from '../../functions/edge/markdown-twin.ts';
+import markdownTwin, { config, negotiator } from '../../functions/edge/markdown-twin.ts';
+import { edgePatterns } from '../../core/negotiate.ts';
+import { FANOUT_DIR, shardOf } from '../../core/page-paths.ts';
+import type { PageLayout } from '../../core/page-paths.ts';
 
 type NextOptions = { sendConditionalRequest?: boolean };
 
@@ -35,6 +38,11 @@ const FILES: Record<string, { body: string; headers: Record<string, string> }> =
   // A twin of an older build, before the estimate: answered all the same, without the header.
   '/skills/old.md': { body: '# Old\n', headers: MARKDOWN },
   '/skills/old': { body: '<h1>Old</h1>', headers: HTML },
+  // Where a build past the limit of files per folder puts the page and its twin (site/layout.ts).
+  [`/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test.html`]: { body: '<h1>The Mom Test, moved</h1>', headers: HTML },
+  [`/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test.md`]: { body: MOM_TEST_TWIN, headers: MARKDOWN },
+  // A page of such a build alone: nothing at its own path.
+  [`/skills/${FANOUT_DIR}/${shardOf('far')}/far.html`]: { body: '<h1>Far</h1>', headers: HTML },
 };
 
 const etagOf = (path: string) => `W/"${path.length}-${path.replaceAll('/', '_')}"`;
@@ -76,13 +84,14 @@ function contextFor(request: Request, { fail = false, ignoreNextUrl = false } = 
 const routes = (config.pattern === undefined ? [] : [config.pattern].flat()).map((source) => new RegExp(source));
 
 /** One request through Netlify's chain: route, function, then the rewrite, pass-through or bypass. */
-async function serve(path: string, init: RequestInit = {}, options: { fail?: boolean; ignoreNextUrl?: boolean } = {}) {
+async function serve(path: string, init: RequestInit = {}, options: { fail?: boolean; ignoreNextUrl?: boolean; layout?: PageLayout } = {}) {
   const request = new Request(new URL(path, ORIGIN), init);
   const { context, nextCalls, nextUrls } = contextFor(request, options);
-  if (!routes.some((route) => route.test(new URL(request.url).pathname))) return { response: origin(request), invoked: false, nextCalls, nextUrls };
+  const routed = options.layout ? edgePatterns(options.layout).map((source) => new RegExp(source)) : routes;
+  if (!routed.some((route) => route.test(new URL(request.url).pathname))) return { response: origin(request), invoked: false, nextCalls, nextUrls };
   let result: Response | URL | undefined;
   try {
-    result = await markdownTwin(request, context);
+    result = await (options.layout ? negotiator(options.layout) : markdownTwin)(request, context);
   } catch (error) {
     if (config.onError !== 'bypass') throw error;
     return { response: origin(request), invoked: true, nextCalls, nextUrls };
@@ -307,5 +316,57 @@ describe('routes', () => {
     ]) {
       assert.ok(!routes.some((route) => route.test(path)), path);
     }
+  });
+});
+
+describe('a section whose pages and twins are in sub-folders', () => {
+  const layout: PageLayout = { fannedOut: ['skills'] };
+  const moved = `/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test`;
+
+  it('serves the page from its file there, at its own address, with or without /v1, varying on Accept', async () => {
+    for (const path of ['/skills/mom-test', '/skills/mom-test/', '/v1/skills/mom-test']) {
+      const { response, invoked, nextUrls, nextCalls } = await serve(path, { headers: { accept: 'text/html' } }, { layout });
+      assert.ok(invoked, path);
+      assert.deepEqual(nextUrls, [`${path.startsWith('/v1') ? '/v1' : ''}${moved}.html`], path);
+      assert.deepEqual(nextCalls, [{ sendConditionalRequest: true }]);
+      assert.equal(await response.text(), '<h1>The Mom Test, moved</h1>');
+      assert.ok(varyNames(response).includes('accept'), path);
+    }
+  });
+
+  it('answers the twin from there, negotiated or at its own path, with its token estimate', async () => {
+    for (const [path, accept] of [['/skills/mom-test', 'text/markdown'], ['/skills/mom-test.md', '*/*']]) {
+      const { response, invoked, nextUrls } = await serve(path, { headers: { accept } }, { layout });
+      assert.ok(invoked, path);
+      assert.deepEqual(nextUrls, [`${moved}.md`], path);
+      assert.equal(response.headers.get('x-markdown-tokens'), '57', path);
+      assert.equal(await response.text(), MOM_TEST_TWIN);
+    }
+  });
+
+  it('rewrites to the page\'s file when the chain serves the original URL whatever it is handed', async () => {
+    const { response, rewrite } = await serve('/skills/far', {}, { layout, ignoreNextUrl: true });
+    assert.equal(rewrite?.pathname, `/skills/${FANOUT_DIR}/${shardOf('far')}/far.html`);
+    assert.equal(await response.text(), '<h1>Far</h1>');
+  });
+
+  it('passes a 304 for the moved page through', async () => {
+    const etag = `W/"${`${moved}.html`.length}-${`${moved}.html`.replaceAll('/', '_')}"`;
+    const { response } = await serve('/skills/mom-test', { headers: { 'if-none-match': etag } }, { layout });
+    assert.equal(response.status, 304);
+  });
+
+  it('routes the twins\' own paths of that section only, never a JSON twin', () => {
+    const routed = edgePatterns(layout).map((source) => new RegExp(source));
+    const hit = (path: string) => routed.some((route) => route.test(path));
+    assert.ok(hit('/skills/mom-test.md') && hit('/v1/skills/mom-test.md'));
+    assert.ok(!hit('/skills/mom-test.json') && !hit('/bundles/solo.md'));
+  });
+
+  it('lets the folder\'s index twin, routed with the rest (a route has no look-ahead to spare it), through untouched', async () => {
+    const { response, invoked, nextUrls } = await serve('/skills/index.md', {}, { layout });
+    assert.ok(invoked);
+    assert.deepEqual(nextUrls, []);
+    assert.equal(await response.text(), FILES['/skills/index.md'].body);
   });
 });

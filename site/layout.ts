@@ -1,0 +1,102 @@
+/**
+ * How many entries a folder of the published folder may hold, and where the pages go so that none
+ * holds more. Netlify: "we do have a limit of 54,000 files per directory. If any directory within
+ * your publish directory has more than 54,000 files, your deploys will fail"
+ * (https://docs.netlify.com/site-deploys/overview/, "Files per directory limit"). Whether a
+ * sub-folder counts as one of those files the docs do not say, and a deploy's file list names files
+ * only (a path and its digest each), so the folders are the platform's own business: every count
+ * here takes the stricter reading, files and sub-folders alike.
+ *
+ * A section holds three files per item when flat (page, Markdown twin, JSON twin). Past the limit,
+ * the section's pages and Markdown twins move to hashed sub-folders (core/page-paths.ts
+ * `pageFileIn`) and the JSON twins stay, one per item: the API's files stay plain static files.
+ * No layout keeps a JSON twin at its own path without a file there, so past the limit in JSON twins
+ * alone the build stops before it renders a page (PublishLimitError).
+ */
+import { FLAT_LAYOUT, PAGE_SECTIONS, pageFileIn } from '../core/page-paths.ts';
+import type { PageLayout, Section } from '../core/page-paths.ts';
+import { PublishLimitError } from './errors.ts';
+import { draftPages } from './drafts.ts';
+import { allPages } from './pages/registry.ts';
+import type { CatalogueModel } from './model.ts';
+
+/** Netlify's most files per directory of the published folder. */
+export const DIRECTORY_MAX_ENTRIES = 54_000;
+
+/** Each folder of `files` (paths relative to the published folder; `''` is the folder itself)
+ * with how many entries it holds: its files and its sub-folders. */
+export function directoryEntries(files: Iterable<string>): Map<string, number> {
+  const entries = new Map<string, Set<string>>();
+  const add = (folder: string, entry: string) => {
+    let set = entries.get(folder);
+    if (!set) entries.set(folder, (set = new Set()));
+    set.add(entry);
+  };
+  for (const file of files) {
+    let end = file.lastIndexOf('/');
+    let entry = file.slice(end + 1);
+    let folder = end < 0 ? '' : file.slice(0, end);
+    for (;;) {
+      const size = entries.get(folder)?.size;
+      add(folder, entry);
+      // An entry known already: every folder above knows its path too.
+      if (folder === '' || entries.get(folder)!.size === size) break;
+      end = folder.lastIndexOf('/');
+      entry = folder.slice(end + 1);
+      folder = end < 0 ? '' : folder.slice(0, end);
+    }
+  }
+  return new Map([...entries].map(([folder, set]) => [folder, set.size]));
+}
+
+/** The folders of `files` over `limit` entries, fullest first. */
+export function overfullFolders(files: Iterable<string>, limit = DIRECTORY_MAX_ENTRIES): { folder: string; entries: number }[] {
+  return [...directoryEntries(files)]
+    .filter(([, count]) => count > limit)
+    .map(([folder, entries]) => ({ folder, entries }))
+    .sort((a, b) => b.entries - a.entries || a.folder.localeCompare(b.folder));
+}
+
+const folderName = (folder: string) => (folder === '' ? 'the published folder itself' : `${folder}/`);
+
+/** Throws a PublishLimitError naming the limit and each folder of `files` over it with its count. */
+export function checkFolders(files: Iterable<string>, limit = DIRECTORY_MAX_ENTRIES, why = ''): void {
+  const over = overfullFolders(files, limit);
+  if (over.length === 0) return;
+  const list = over.map(({ folder, entries }) => `${folderName(folder)} would hold ${entries.toLocaleString('en')} entries`).join('; ');
+  throw new PublishLimitError(
+    `${list}, over Netlify's limit of ${limit.toLocaleString('en')} files per directory (files and sub-folders counted; ` +
+      `docs.netlify.com/site-deploys/overview, "Files per directory limit"): the deploy would fail.${why}`,
+  );
+}
+
+/**
+ * Every page's HTML and Markdown twin where `layout` puts them, and the JSON twins: the files whose
+ * number grows with the catalogue, named by the page kinds (site/pages/registry.ts) without
+ * rendering a page. A preview's drafts are among them.
+ */
+export function plannedPageFiles(model: CatalogueModel, layout: PageLayout): string[] {
+  const files = new Set<string>();
+  for (const page of [...allPages(model), ...draftPages(model)]) {
+    files.add(pageFileIn(layout, page.htmlFile));
+    files.add(pageFileIn(layout, page.markdownFile));
+    // A JSON twin is a file at its path (an install page's is its skill's, the folders' index pages
+    // name catalog.json): counted once.
+    files.add(page.jsonPath.slice(1));
+  }
+  return [...files];
+}
+
+/**
+ * The layout for `model`: flat, unless a section's pages, twins and JSON twins would pass `limit`
+ * entries, then that section fanned out. Stops the build when even then a folder is over.
+ */
+export function pageLayout(model: CatalogueModel, limit = DIRECTORY_MAX_ENTRIES): PageLayout {
+  const over = new Set(overfullFolders(plannedPageFiles(model, FLAT_LAYOUT), limit).map(({ folder }) => folder));
+  const fannedOut = PAGE_SECTIONS.filter((section: Section) => over.has(section));
+  const layout: PageLayout = fannedOut.length === 0 ? FLAT_LAYOUT : { fannedOut };
+  checkFolders(plannedPageFiles(model, layout), limit, fannedOut.length === 0
+    ? ''
+    : ` The pages and Markdown twins of ${fannedOut.map((section) => `${section}/`).join(', ')} are in sub-folders already; the JSON twins must stay at their addresses.`);
+  return layout;
+}
