@@ -27,6 +27,7 @@ import { deployContext } from './deploy-context.ts';
 import { constantsFileFor, FUNCTION_CONSTANTS_FILE, functionConstants, PAGE_LAYOUT_FILE, PUBLISH_DIR } from './function-constants.ts';
 import { writeFileAtomically } from './atomic-file.ts';
 import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.ts';
+import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
 import { mirrorMajors } from './mirror.ts';
@@ -59,6 +60,9 @@ export interface BuildOptions extends RenderOptions {
   /** The most entries (files and sub-folders) a folder of the output may hold: Netlify's limit
    * unless a test asks for less (site/layout.ts). */
   folderMaxEntries?: number;
+  /** The most bytes a cluster's JSON twin may have to be written as a file: a text file's limit
+   * unless a test asks for less (site/layout.ts). */
+  textFileMaxBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -99,6 +103,7 @@ type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) 
 export async function contentModel(
   contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
   folderMaxEntries = DIRECTORY_MAX_ENTRIES,
+  textFileMaxBytes = TEXT_FILE_MAX_BYTES,
 ): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
@@ -119,10 +124,11 @@ export async function contentModel(
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
       const model = buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
-      return { ...model, layout: pageLayout(model, folderMaxEntries) };
+      return { ...model, layout: pageLayout(model, folderMaxEntries, textFileMaxBytes) };
     },
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles` +
       (m.layout.fannedOut.length > 0 ? `; pages and Markdown twins of ${m.layout.fannedOut.join(', ')} in sub-folders` : '') +
+      (m.layout.queriedClusters.length > 0 ? `; the JSON twins of clusters ${m.layout.queriedClusters.join(', ')} answered by the catalog function` : '') +
       (deploy.drafts ? `; for a preview (${deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
   );
 }
@@ -167,7 +173,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     : NO_CACHE;
   const deploy = deployContext(env, { drafts: options.drafts });
   const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
-  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed, folderMaxEntries);
+  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed, folderMaxEntries, options.textFileMaxBytes);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
   const output = new OutputFolder(outDir, cache);

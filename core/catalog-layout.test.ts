@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { layoutFits, renderCatalogQuery, serialiseCatalog } from './catalog-layout.ts';
+import { catalogQueryLength, layoutFits, renderCatalogQuery, serialiseCatalog } from './catalog-layout.ts';
 import { catalogFor } from './query.ts';
 import type { CatalogQuery } from './query.ts';
 import { jsonBytes } from './json.ts';
@@ -46,6 +46,15 @@ describe('renderCatalogQuery', () => {
     fc.assert(
       fc.property(query, (q) => {
         expect(renderCatalogQuery(Buffer.from(bytes), layout, q).toString()).toBe(jsonBytes(catalogFor(catalog, layout.index, q)));
+      }),
+      { numRuns: propertyRuns(500) },
+    );
+  });
+
+  it('is as long as catalogQueryLength says, worked out from the layout alone', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        expect(catalogQueryLength(layout, q)).toBe(renderCatalogQuery(Buffer.from(bytes), layout, q).length);
       }),
       { numRuns: propertyRuns(500) },
     );

@@ -79,13 +79,21 @@ export function layoutFits(bytes: Uint8Array, layout: CatalogLayout): boolean {
   return bytes.length === layout.length && strongEtag(bytes) === layout.etag;
 }
 
+/** What an answer holds besides its skills' and bundles' bytes: its head, the separators and its tail. */
+function answerFrame(layout: CatalogLayout, query: CatalogQuery, skillCount: number) {
+  return {
+    head: `${layout.prefix}${json({ clusters: query.clusters, sort: query.sort, limit: query.limit })}${layout.afterQuery}${skillCount},"skills":[`,
+    between: '],"bundles":[',
+    tail: ']}\n',
+  };
+}
+
 /** The answer to a query, concatenated from the catalogue's own bytes. */
 export function renderCatalogQuery(bytes: Uint8Array, layout: CatalogLayout, query: CatalogQuery): Buffer {
   const selection = selectCatalog(layout.index, query);
+  const frame = answerFrame(layout, query, selection.skillCount);
   const comma = Buffer.from(',');
-  const chunks: Uint8Array[] = [
-    Buffer.from(`${layout.prefix}${json({ clusters: query.clusters, sort: query.sort, limit: query.limit })}${layout.afterQuery}${selection.skillCount},"skills":[`),
-  ];
+  const chunks: Uint8Array[] = [Buffer.from(frame.head)];
   const add = (ranges: number[], positions: number[]) => {
     positions.forEach((i, n) => {
       if (n > 0) chunks.push(comma);
@@ -93,8 +101,18 @@ export function renderCatalogQuery(bytes: Uint8Array, layout: CatalogLayout, que
     });
   };
   add(layout.skillRanges, selection.skills);
-  chunks.push(Buffer.from('],"bundles":['));
+  chunks.push(Buffer.from(frame.between));
   add(layout.bundleRanges, selection.bundles);
-  chunks.push(Buffer.from(']}\n'));
+  chunks.push(Buffer.from(frame.tail));
   return Buffer.concat(chunks);
+}
+
+/** How many bytes renderCatalogQuery's answer to `query` has, worked out from the layout alone. */
+export function catalogQueryLength(layout: CatalogLayout, query: CatalogQuery): number {
+  const selection = selectCatalog(layout.index, query);
+  const frame = answerFrame(layout, query, selection.skillCount);
+  const items = (ranges: number[], positions: number[]) =>
+    positions.reduce((sum, i) => sum + ranges[2 * i + 1] - ranges[2 * i], Math.max(0, positions.length - 1));
+  return Buffer.byteLength(frame.head) + items(layout.skillRanges, selection.skills) + frame.between.length +
+    items(layout.bundleRanges, selection.bundles) + frame.tail.length;
 }

@@ -72,12 +72,17 @@ export const FANOUT_DIR = '_';
 /** How many sub-folders a fanned-out section spreads its pages over (two hex digits). */
 export const FANOUT_SHARDS = 256;
 
-/** The sections whose pages and Markdown twins live in sub-folders; every other file is where its
- * address says. The build decides it (site/layout.ts) and tells the functions and the edge. */
+/** Where the build put the files whose place depends on the catalogue's size; every other file is
+ * where its address says. The build decides it (site/layout.ts) and tells the functions and the edge. */
 export interface PageLayout {
+  /** The sections whose pages and Markdown twins live in sub-folders. */
   fannedOut: readonly Section[];
+  /** The clusters whose JSON twin is no file, being past a text file's most bytes: the Edge
+   * Function hands `/clusters/<id>.json` to the catalog function as `/catalog.json?cluster=<id>`,
+   * the same answer, compressed (functions/edge/catalog-static.ts). */
+  queriedClusters: readonly string[];
 }
-export const FLAT_LAYOUT: PageLayout = { fannedOut: [] };
+export const FLAT_LAYOUT: PageLayout = { fannedOut: [], queriedClusters: [] };
 
 /** A slug's sub-folder: FNV-1a (32 bits) of its characters, low byte in hex; the same under Node and Deno. */
 export function shardOf(slug: string): string {

@@ -6,6 +6,13 @@
 import { SECTION, SECTION_INDEX } from './page-paths.ts';
 
 export const CATALOG_FILE = 'catalog.json';
+/**
+ * The most bytes a text file of the published folder holds, 10 MB, what a reader fetches and holds
+ * in one go; `catalog.json` (and its copy `index.json`) alone may pass it, as the spec's whole
+ * catalogue. Past it `llms-full.txt` splits (site/llms-full.ts) and a cluster's JSON twin is answered
+ * by the catalog function rather than written (site/layout.ts).
+ */
+export const TEXT_FILE_MAX_BYTES = 10_000_000;
 /** The unfiltered catalogue's static copy, served for `/catalog.json` without a query. */
 export const STATIC_CATALOG_FILE = 'index.json';
 export const VERSION_FILE = 'version.json';

@@ -12,8 +12,15 @@
  * `pageFileIn`) and the JSON twins stay, one per item: the API's files stay plain static files.
  * No layout keeps a JSON twin at its own path without a file there, so past the limit in JSON twins
  * alone the build stops before it renders a page (PublishLimitError).
+ *
+ * A cluster's JSON twin, the catalogue filtered to the cluster, is a text file like any other: past
+ * TEXT_FILE_MAX_BYTES it is not written, and the catalog function answers its address with the same
+ * JSON, compressed (core/page-paths.ts `queriedClusters`).
  */
-import { FLAT_LAYOUT, PAGE_SECTIONS, pageFileIn } from '../core/page-paths.ts';
+import { FLAT_LAYOUT, jsonTwinFile, PAGE_SECTIONS, pageFileIn, SECTION } from '../core/page-paths.ts';
+import { catalogQueryLength } from '../core/catalog-layout.ts';
+import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
+import { clusterQuery } from './pages/cluster-members.ts';
 import type { PageLayout, Section } from '../core/page-paths.ts';
 import { PublishLimitError } from './errors.ts';
 import { draftPages } from './drafts.ts';
@@ -77,24 +84,31 @@ export function checkFolders(files: Iterable<string>, limit = DIRECTORY_MAX_ENTR
  */
 export function plannedPageFiles(model: CatalogueModel, layout: PageLayout): string[] {
   const files = new Set<string>();
+  const queried = new Set(layout.queriedClusters.map((id) => jsonTwinFile(SECTION.cluster, id)));
   for (const page of [...allPages(model), ...draftPages(model)]) {
     files.add(pageFileIn(layout, page.htmlFile));
     files.add(pageFileIn(layout, page.markdownFile));
     // A JSON twin is a file at its path (an install page's is its skill's, the folders' index pages
-    // name catalog.json): counted once.
-    files.add(page.jsonPath.slice(1));
+    // name catalog.json): counted once; a cluster's the catalog function answers is none.
+    if (!queried.has(page.jsonPath.slice(1))) files.add(page.jsonPath.slice(1));
   }
   return [...files];
+}
+
+/** The clusters whose JSON twin, the catalogue filtered to them, would pass `maxBytes`. */
+export function queriedClusters(model: CatalogueModel, maxBytes = TEXT_FILE_MAX_BYTES): string[] {
+  return model.clusters.filter((cluster) => catalogQueryLength(model.catalogFile.layout, clusterQuery(cluster.id)) > maxBytes).map((cluster) => cluster.id);
 }
 
 /**
  * The layout for `model`: flat, unless a section's pages, twins and JSON twins would pass `limit`
  * entries, then that section fanned out. Stops the build when even then a folder is over.
  */
-export function pageLayout(model: CatalogueModel, limit = DIRECTORY_MAX_ENTRIES): PageLayout {
-  const over = new Set(overfullFolders(plannedPageFiles(model, FLAT_LAYOUT), limit).map(({ folder }) => folder));
+export function pageLayout(model: CatalogueModel, limit = DIRECTORY_MAX_ENTRIES, textMaxBytes = TEXT_FILE_MAX_BYTES): PageLayout {
+  const queried = queriedClusters(model, textMaxBytes);
+  const over = new Set(overfullFolders(plannedPageFiles(model, { ...FLAT_LAYOUT, queriedClusters: queried }), limit).map(({ folder }) => folder));
   const fannedOut = PAGE_SECTIONS.filter((section: Section) => over.has(section));
-  const layout: PageLayout = fannedOut.length === 0 ? FLAT_LAYOUT : { fannedOut };
+  const layout: PageLayout = fannedOut.length === 0 && queried.length === 0 ? FLAT_LAYOUT : { fannedOut, queriedClusters: queried };
   checkFolders(plannedPageFiles(model, layout), limit, fannedOut.length === 0
     ? ''
     : ` The pages and Markdown twins of ${fannedOut.map((section) => `${section}/`).join(', ')} are in sub-folders already; the JSON twins must stay at their addresses.`);

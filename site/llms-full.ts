@@ -6,11 +6,11 @@
  * stays the one entry, and an agent reads the index, then only the parts it needs, each whole,
  * rather than following a chain part by part. Pure: the callers give each twin's size.
  */
-import { LLMS_FULL_FILE, llmsFullPartFile } from '../core/published-files.ts';
+import { LLMS_FULL_FILE, llmsFullPartFile, TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 import { PublishLimitError } from './errors.ts';
 
-/** One text file's ceiling: 10 MB, what a reader can fetch and hold in one go. */
-export const LLMS_FULL_MAX_BYTES = 10_000_000;
+/** One text file's ceiling (core/published-files.ts). */
+export const LLMS_FULL_MAX_BYTES = TEXT_FILE_MAX_BYTES;
 
 /** One file to write: `head`, then each twin (a path of the built folder), `separator` between them. */
 export interface LlmsFullFile {

@@ -24,7 +24,7 @@ import { emitAgentSkill } from '../../site/agent-skill.ts';
 /** Each artifact whose files are JSON, checked against their response schema as they are made (check-json.ts). */
 const checked: Readonly<Record<string, Artifact>> = {
   // Each page's JSON twin, from its kind's module (pages/registry.ts).
-  'page-json': { reads: ['site', 'clusters', 'skills', 'bundles', 'docs', 'catalogFile', 'index'], render: (model) => pageJson(model, buildBodies) },
+  'page-json': { reads: ['site', 'clusters', 'skills', 'bundles', 'docs', 'catalogFile', 'index', 'layout'], render: (model) => pageJson(model, buildBodies) },
   catalog: { reads: ['catalogFile'], render: catalogFiles },
   version: { reads: ['stamp'], render: emitVersion },
   openapi: { reads: ['stamp', 'site'], render: (model) => openApiFiles(model, readSchema) },

@@ -123,7 +123,8 @@ export const clusterKind: ListingKind = {
   }),
   json(model) {
     const bytes = Buffer.from(model.catalogFile.bytes);
-    return model.clusters.map((cluster) => ({
+    // A twin past a text file's most bytes is the catalog function's to answer (site/layout.ts).
+    return model.clusters.filter((cluster) => !model.layout.queriedClusters.includes(cluster.id)).map((cluster) => ({
       path: clusterRef(model.site.baseUrl, cluster).jsonPath.slice(1),
       bytes: renderCatalogQuery(bytes, model.catalogFile.layout, clusterQuery(cluster.id)),
     }));

@@ -27,6 +27,9 @@ import { directoryEntries, DIRECTORY_MAX_ENTRIES, overfullFolders, pageLayout, p
 import { PublishLimitError } from '../../site/errors.ts';
 import { allPages } from '../../site/pages/registry.ts';
 import { sitemapFiles } from '../../site/sitemap.ts';
+import { clusterQuery } from '../../site/pages/cluster-members.ts';
+import { catalogQueryLength } from '../../core/catalog-layout.ts';
+import { TEXT_FILE_MAX_BYTES } from '../../core/published-files.ts';
 import { largeModel } from '../helpers/large-catalogue.ts';
 import { llmsFullText } from '../../site/llms.ts';
 import { llmsFullFiles } from '../../site/llms-full.ts';
@@ -92,10 +95,39 @@ describe(`at ${SKILLS.toLocaleString('en')} skills and ${BUNDLES.toLocaleString(
     expect(Math.max(...[...entries].filter(([folder]) => folder.startsWith(`${SECTION.skill}/${FANOUT_DIR}/`)).map(([, count]) => count))).toBeLessThan(1_000);
   });
 
+  it("leaves to the catalog function each cluster's JSON twin past 10 MB, and writes the others, each within it", () => {
+    const model = largeModel(flat.model, SKILLS, BUNDLES);
+    const layout = pageLayout(model);
+    const sizes = model.clusters.map((cluster) => ({ id: cluster.id, bytes: catalogQueryLength(model.catalogFile.layout, clusterQuery(cluster.id)) }));
+    expect(layout.queriedClusters).toEqual(sizes.filter(({ bytes }) => bytes > TEXT_FILE_MAX_BYTES).map(({ id }) => id));
+    expect(layout.queriedClusters.length).toBeGreaterThan(0);
+    const files = new Set(plannedPageFiles(model, layout));
+    for (const { id, bytes } of sizes) expect(files.has(`${SECTION.cluster}/${id}.json`), id).toBe(bytes <= TEXT_FILE_MAX_BYTES);
+    // The page and its twin stay; only the JSON twin is no file.
+    for (const id of layout.queriedClusters) expect(files.has(`${SECTION.cluster}/${id}.html`)).toBe(true);
+  });
+
   it('stops past the limit before a page is rendered, naming the limit, the folder and the count', () => {
     const model = largeModel(flat.model, DIRECTORY_MAX_ENTRIES, BUNDLES);
     expect(() => pageLayout(model)).toThrow(PublishLimitError);
     expect(() => pageLayout(model)).toThrow(/^skills\/ would hold 54,004 entries, over Netlify's limit of 54,000 files per directory .*the JSON twins must stay at their addresses\.$/);
+  });
+});
+
+describe("a build whose clusters' JSON twins pass a text file's limit", () => {
+  it('writes none of them, under /v1 neither, names them in its log, and writes every other file as before', async () => {
+    const outDir = join(root, 'queried');
+    const log: string[] = [];
+    const queried = await build({ contentDir: join(root, 'content'), outDir, constantsFile: `${outDir}.function-constants.json`, env: ENV, cacheDir: null, threads: 1, textFileMaxBytes: 1, log: (line) => log.push(line) });
+    const ids = queried.model.clusters.map((cluster) => cluster.id);
+    expect(queried.model.layout.queriedClusters).toEqual(ids);
+    expect(log.join('\n')).toContain(`the JSON twins of clusters ${ids.join(', ')} answered by the catalog function`);
+    const twins = ids.flatMap((id) => [`${SECTION.cluster}/${id}.json`, `v1/${SECTION.cluster}/${id}.json`]);
+    for (const twin of twins) expect(existsSync(join(outDir, twin)), twin).toBe(false);
+    expect(queried.files.filter((file) => !file.startsWith('admin/') && file !== 'search-page.json.gz').sort())
+      .toEqual(flat.files.filter((file) => !twins.includes(file) && !file.startsWith('admin/') && file !== 'search-page.json.gz').sort());
+    rmSync(outDir, { recursive: true });
+    rmSync(`${outDir}.function-constants.json`);
   });
 });
 
@@ -141,9 +173,9 @@ describe('a build whose skills/ passes the limit', () => {
 
   it('tells the Edge Function where the pages are (for the published folder alone); the function routes the twins\' own paths of that section only', () => {
     const { layout } = fanned.model;
-    expect(layout).toEqual({ fannedOut: [SECTION.skill, SECTION.install] });
+    expect(layout).toEqual({ fannedOut: [SECTION.skill, SECTION.install], queriedClusters: [] });
     // The sample's build into dist/ (the run's shared build) wrote its own; a build elsewhere leaves nothing beside its folder.
-    expect(JSON.parse(readFileSync(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), 'utf8'))).toEqual({ fannedOut: [] });
+    expect(JSON.parse(readFileSync(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), 'utf8'))).toEqual({ fannedOut: [], queriedClusters: [] });
     expect(readdirSync(root).sort()).toEqual(['content', 'fanned', 'fanned.function-constants.json', 'flat', 'flat.function-constants.json']);
     const routes = edgePatterns(layout).map((source) => new RegExp(source));
     const routed = (path: string) => routes.some((route) => route.test(path));

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import catalogStatic, { config } from '../../functions/edge/catalog-static.ts';
+import catalogStatic, { catalogPaths, catalogRewrite, config } from '../../functions/edge/catalog-static.ts';
 
 const ORIGIN = 'https://skillshelf.example';
 const call = (path: string, method = 'GET') => catalogStatic(new Request(`${ORIGIN}${path}`, { method }));
@@ -37,5 +37,30 @@ describe('catalog-static', () => {
 
   it('leaves other methods to the function (its 405 or preflight)', () => {
     for (const method of ['OPTIONS', 'POST', 'DELETE']) assert.equal(call('/catalog.json', method), undefined, method);
+  });
+});
+
+describe('catalog-static, with clusters whose JSON twin is no file', () => {
+  const layout = { fannedOut: [], queriedClusters: ['ship', 'pricing'] };
+  const rewrite = catalogRewrite(layout);
+  const at = (path: string, method = 'GET') => rewrite(new Request(`${ORIGIN}${path}`, { method }));
+
+  it('also runs on those twins, unversioned and under each major', () => {
+    assert.deepEqual(catalogPaths(layout), ['/catalog.json', '/v1/catalog.json', '/clusters/ship.json', '/v1/clusters/ship.json', '/clusters/pricing.json', '/v1/clusters/pricing.json']);
+    assert.deepEqual(catalogPaths({ fannedOut: [], queriedClusters: [] }), config.path);
+  });
+
+  it('hands each to the catalog function as the same query, keeping the major', () => {
+    assert.equal(at('/clusters/ship.json')?.href, `${ORIGIN}/catalog.json?cluster=ship`);
+    assert.equal(at('/v1/clusters/pricing.json', 'HEAD')?.href, `${ORIGIN}/v1/catalog.json?cluster=pricing`);
+    // A query on the twin names nothing the file would have answered differently.
+    assert.equal(at('/clusters/ship.json?limit=1')?.href, `${ORIGIN}/catalog.json?cluster=ship`);
+  });
+
+  it('leaves every other cluster, and other methods, alone', () => {
+    assert.equal(at('/clusters/ideas.json'), undefined);
+    assert.equal(at('/clusters/ship.json', 'OPTIONS'), undefined);
+    assert.equal(at('/catalog.json?cluster=ship'), undefined);
+    assert.equal(at('/catalog.json')?.href, `${ORIGIN}/index.json`);
   });
 });

@@ -320,7 +320,7 @@ describe('routes', () => {
 });
 
 describe('a section whose pages and twins are in sub-folders', () => {
-  const layout: PageLayout = { fannedOut: ['skills'] };
+  const layout: PageLayout = { fannedOut: ['skills'], queriedClusters: [] };
   const moved = `/skills/${FANOUT_DIR}/${shardOf('mom-test')}/mom-test`;
 
   it('serves the page from its file there, at its own address, with or without /v1, varying on Accept', async () => {

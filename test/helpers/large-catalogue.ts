@@ -3,9 +3,9 @@
  * copied up to `skills` and its bundles up to `bundles`. Copy k of every skill is `<slug>-k`, and
  * copy k of a bundle names copy k of its members, so the clusters, and the bundles of each cluster,
  * grow as the model's own do. What the catalogue's own pages read (site/pages/registry.ts,
- * cataloguePages and allPages) is made of these alone.
+ * cataloguePages and allPages) is made of these alone, and catalog.json is serialised again.
  */
-import { indexCatalog } from '../../core/query.ts';
+import { serialiseCatalog } from '../../core/catalog-layout.ts';
 import type { Bundle, Skill } from '../../core/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
@@ -23,5 +23,6 @@ export function largeModel(model: CatalogueModel, skills: number, bundles: numbe
     return { ...entry, bundle };
   });
   const catalog = { ...model.catalog, skill_count: skills, skills: skillEntries.map((entry) => entry.skill), bundles: bundleEntries.map((entry) => entry.bundle) };
-  return { ...model, skills: skillEntries, bundles: bundleEntries, catalog, index: indexCatalog(catalog) };
+  const catalogFile = serialiseCatalog(catalog);
+  return { ...model, skills: skillEntries, bundles: bundleEntries, catalog, catalogFile, index: catalogFile.layout.index };
 }
