@@ -186,7 +186,7 @@ for (const size of sizes) {
   }
 
   // The folder a deploy would upload, as written, against the platform's limits (site/layout.ts).
-  const problems = await limitProblems(out);
+  const problems = await limitProblems(out, constants);
   for (const problem of problems) console.error(`N = ${size}: ${problem}`);
   overLimits.push(...problems.map((problem) => `N = ${size}: ${problem}`));
   console.error(`N = ${size}: queries…`);
@@ -318,13 +318,13 @@ if (overLimits.length > 0) {
  * What of the written output passes a limit of the issue's: a folder over Netlify's files per
  * directory (sub-folders counted), a text file over 10 MB but the catalogue's (`catalog.json` and its
  * static copy `index.json`, under every prefix), a function zipped with its included files from it
- * at 50 MB or more. Each problem in words; none when all hold.
+ * at 50 MB or more (with the constants of the build that wrote it). Each problem in words; none when all hold.
  */
-async function limitProblems(out: string): Promise<string[]> {
+async function limitProblems(out: string, constants: string): Promise<string[]> {
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join('/'));
   const catalogue = new Set([CATALOG_FILE, STATIC_CATALOG_FILE]);
-  const zips = await functionZipSizes(PROJECT_ROOT, out);
+  const zips = await functionZipSizes(PROJECT_ROOT, out, constants);
   console.error(`function zips: ${[...zips].map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`).join(', ')}`);
   return [
     ...overfullFolders(files).map(({ folder, entries }) => `${folder}/ holds ${entries} entries, over ${DIRECTORY_MAX_ENTRIES}`),
