@@ -26,12 +26,24 @@ describe('an artifact', () => {
     expect(() => renderArtifact('sneaky', sneaky, model, FRAME)).toThrow(/The sneaky artifact read the model's "site", which it does not list/);
   });
 
-  it('is checked against the whole model after it renders', () => {
-    const checked: Artifact = { ...stampOnly, check: (files, model) => {
-      if (model.site.name === 'Shelf') throw new Error(`refused ${files[0].path}`);
-    } };
-    const model = modelOf({ stamp: {} as CatalogueModel['stamp'], site: { name: 'Shelf' } as CatalogueModel['site'] });
-    expect(() => renderArtifact('version', checked, model, FRAME)).toThrow('refused version.json');
+  it('has each file checked against the whole model, and fails with every problem once the last is made', () => {
+    const made: string[] = [];
+    const two: Artifact = {
+      reads: ['stamp'],
+      *render() {
+        for (const path of ['a.json', 'b.json']) {
+          made.push(path);
+          yield { path, bytes: '{}' };
+        }
+      },
+      check: {
+        problems: (file, model) => (model.site.name === 'Shelf' ? [{ file: file.path, line: undefined, field: undefined, expected: 'nothing', got: 'a file' }] : []),
+        error: (problems) => new Error(`refused ${problems.map((problem) => problem.file).join(', ')}`),
+      },
+    };
+    const model = modelOf({ stamp: stamp('1.0.0'), site: { name: 'Shelf' } as CatalogueModel['site'] });
+    expect(() => renderArtifact('two', two, model, FRAME)).toThrow('refused a.json, b.json');
+    expect(made).toEqual(['a.json', 'b.json']);
   });
 });
 

@@ -13,6 +13,7 @@ import type { WrittenFile } from '../cache/reuse.ts';
 import { hashText } from '../cache/hash.ts';
 import type { OutputFolder } from '../write.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
+import type { ContentProblem } from '../content-error.ts';
 import type { OutputFile } from '../../site/types.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';
 import type { CatalogueModel } from '../../site/model.ts';
@@ -24,9 +25,27 @@ export interface Artifact {
   reads: readonly ModelPart[];
   /** Whether it also reads the page frame (this build's assets, with facts of the model). */
   frame?: boolean;
-  render(model: CatalogueModel, frame: PageFrame): OutputFile[];
-  /** Refuses files that break a rule (check-json.ts), with the whole model to judge them by. */
-  check?(files: readonly OutputFile[], model: CatalogueModel): void;
+  /** Its files, one at a time: each is written (and may be let go) before the next is made. */
+  render(model: CatalogueModel, frame: PageFrame): Iterable<OutputFile>;
+  /** Rules its files must keep (check-json.ts), judged with the whole model. */
+  check?: FileCheck;
+}
+
+/** A rule each file of an artifact is held to: its problems, and the error that names them all. */
+export interface FileCheck {
+  problems(file: OutputFile, model: CatalogueModel): ContentProblem[];
+  error(problems: readonly ContentProblem[]): Error;
+}
+
+/** Each file of the artifact as it is made, checked, then handed to `take`; the check's error, if
+ * any file broke its rule, once the last is made. */
+function eachFile(name: string, artifact: Artifact, model: CatalogueModel, frame: PageFrame, take: (file: OutputFile) => void): void {
+  const problems: ContentProblem[] = [];
+  for (const file of artifact.render(modelFor(name, artifact, model), frame)) {
+    if (artifact.check) problems.push(...artifact.check.problems(file, model));
+    take(file);
+  }
+  if (artifact.check && problems.length > 0) throw artifact.check.error(problems);
 }
 
 /** The model as an artifact sees it: its parts, and an error naming the artifact for any other. */
@@ -40,10 +59,10 @@ export function modelFor(name: string, artifact: Artifact, model: CatalogueModel
   });
 }
 
-/** The files of an artifact, made and checked, with no cache: what a cold build runs. */
+/** The files of an artifact, made and checked, all at once: what the bench's floor and the tests read. */
 export function renderArtifact(name: string, artifact: Artifact, model: CatalogueModel, frame: PageFrame): OutputFile[] {
-  const files = artifact.render(modelFor(name, artifact, model), frame);
-  artifact.check?.(files, model);
+  const files: OutputFile[] = [];
+  eachFile(name, artifact, model, frame, (file) => files.push(file));
   return files;
 }
 
@@ -91,7 +110,12 @@ export interface Emitted {
 
 /** Makes an artifact's files into the output, or places them from the cache when its key is unchanged. */
 export function emitInto(output: OutputFolder, cache: BuildCache, emitCode: string, name: string, artifact: Artifact, model: CatalogueModel, frame: PageFrame): Emitted {
-  const add = () => renderArtifact(name, artifact, model, frame).map((file): WrittenFile => [file.path, output.add(file)]);
+  // Written as each is made: the output keeps its path and object name, not its bytes.
+  const add = () => {
+    const written: WrittenFile[] = [];
+    eachFile(name, artifact, model, frame, (file) => written.push([file.path, output.add(file)]));
+    return written;
+  };
   if (!cache.enabled) return { files: add().length, fromCache: false };
   const reuse = cacheUse(cache, output);
   const key = artifactKey(emitCode, name, artifact, model, frame);

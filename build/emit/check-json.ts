@@ -15,6 +15,7 @@ import { schemaProblems } from '../validate/index.ts';
 import { openApiDocument } from '../../site/openapi/index.ts';
 import type { OutputFile } from '../../site/types.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
+import type { FileCheck } from './artifact.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 type Json = Record<string, unknown>;
@@ -33,10 +34,17 @@ export class EmittedJsonError extends Error {
   }
 }
 
-/** Checks the JSON files of an artifact as they are made: an EmittedJsonError names every problem. */
+/** The JSON files of an artifact checked as they are made, each against its response schema; an
+ * EmittedJsonError names every problem once the artifact is done. */
+export const JSON_CHECK: FileCheck = {
+  problems: (file, model) => (file.path.endsWith('.json') ? emittedJsonProblems(file, model) : []),
+  error: (problems) => new EmittedJsonError(problems),
+};
+
+/** Checks these JSON files at once: an EmittedJsonError names every problem. */
 export function checkEmittedJson(files: readonly OutputFile[], model: CatalogueModel): void {
-  const problems = files.flatMap((file) => (file.path.endsWith('.json') ? emittedJsonProblems(file, model) : []));
-  if (problems.length > 0) throw new EmittedJsonError(problems);
+  const problems = files.flatMap((file) => JSON_CHECK.problems(file, model));
+  if (problems.length > 0) throw JSON_CHECK.error(problems);
 }
 
 interface Route {

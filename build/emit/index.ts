@@ -18,7 +18,7 @@ import { draftFiles } from '../../site/drafts.ts';
 import { readSchema } from '../ajv.ts';
 import { buildBodies } from './pages/bodies.ts';
 import { emitAdmin } from './admin.ts';
-import { checkEmittedJson } from './check-json.ts';
+import { JSON_CHECK } from './check-json.ts';
 import { emitAgentSkill } from '../../site/agent-skill.ts';
 
 /** Each artifact whose files are JSON, checked against their response schema as they are made (check-json.ts). */
@@ -46,7 +46,7 @@ const unchecked: Readonly<Record<string, Artifact>> = { 'agent-skill': { reads: 
 export const artifacts: Readonly<Record<string, Artifact>> = { ...checked, ...unchecked };
 
 export const emitters: Readonly<Record<string, Artifact>> = {
-  ...Object.fromEntries(Object.entries(checked).map(([name, artifact]) => [name, { ...artifact, check: checkEmittedJson }])),
+  ...Object.fromEntries(Object.entries(checked).map(([name, artifact]) => [name, { ...artifact, check: JSON_CHECK }])),
   ...unchecked,
 };
 

@@ -112,8 +112,11 @@ export function allPages(model: CatalogueModel): DatedPage[] {
 }
 
 /** Every page's JSON twin: each item's, and each listing kind's. They show the catalogue and the
- * prose pages, nothing else of the model. */
-export const pageJson = (model: CatalogueModel, bodies: Bodies): OutputFile[] => [
-  ...pageJobs(model).flatMap((job) => jobJson(model, job, bodies) ?? []),
-  ...LISTING_KINDS.flatMap((kind) => kind.json?.(model) ?? []),
-];
+ * prose pages, nothing else of the model. Made one at a time, so a build writes each before the next. */
+export function* pageJson(model: CatalogueModel, bodies: Bodies): Generator<OutputFile> {
+  for (const job of pageJobs(model)) {
+    const file = jobJson(model, job, bodies);
+    if (file) yield file;
+  }
+  for (const kind of LISTING_KINDS) yield* kind.json?.(model) ?? [];
+}
