@@ -41,8 +41,7 @@ import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.
 import { writeMarkedSection } from './marked-section.ts';
 import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
-import { LLMS_FULL_MAX_BYTES } from '../site/llms-full.ts';
-import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
+import { CATALOG_FILE, STATIC_CATALOG_FILE, TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 
 type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
 
@@ -330,8 +329,8 @@ async function limitProblems(out: string, constants: string): Promise<string[]> 
     ...overfullFolders(files).map(({ folder, entries }) => `${folder}/ holds ${entries} entries, over ${DIRECTORY_MAX_ENTRIES}`),
     ...files.filter((file) => /\.(txt|md|xml|json|html)$/.test(file) && !catalogue.has(file.replace(/^v\d+\//, '')))
       .map((file) => ({ file, bytes: statSync(join(out, file)).size }))
-      .filter(({ bytes }) => bytes > LLMS_FULL_MAX_BYTES)
-      .map(({ file, bytes }) => `${file} is ${bytes} bytes, over ${LLMS_FULL_MAX_BYTES}`),
+      .filter(({ bytes }) => bytes > TEXT_FILE_MAX_BYTES)
+      .map(({ file, bytes }) => `${file} is ${bytes} bytes, over ${TEXT_FILE_MAX_BYTES}`),
     ...[...zips].filter(([, bytes]) => bytes >= FUNCTION_ZIP_MAX_BYTES).map(([name, bytes]) => `the ${name} function's zip is ${bytes} bytes, not under ${FUNCTION_ZIP_MAX_BYTES}`),
   ];
 }

@@ -17,7 +17,7 @@
 import type { Config } from '@netlify/edge-functions';
 import generatedLayout from '../../runtime/generated/page-layout.json' with { type: 'json' };
 import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../../core/published-files.ts';
-import { majorPrefixes } from '../../core/headers.ts';
+import { majorPrefixes, majorPrefixOf } from '../../core/headers.ts';
 import { jsonTwinFile, SECTION } from '../../core/page-paths.ts';
 import type { PageLayout } from '../../core/page-paths.ts';
 
@@ -29,7 +29,7 @@ export const catalogRewrite = (layout: PageLayout) => {
   return (request: Request): URL | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     const url = new URL(request.url);
-    const prefix = majorPrefixes().find((major) => url.pathname.startsWith(`${major}/`)) ?? '';
+    const prefix = majorPrefixOf(url.pathname);
     const cluster = queried.get(url.pathname.slice(prefix.length));
     if (cluster !== undefined) return new URL(`${prefix}/${CATALOG_FILE}?cluster=${encodeURIComponent(cluster)}`, url);
     // Any query at all, even one the function will refuse, is the function's to answer.
@@ -39,9 +39,10 @@ export const catalogRewrite = (layout: PageLayout) => {
 };
 
 /** The routes for `layout`: the catalogue's, and the clusters' JSON twins that are no file. */
-export const catalogPaths = (layout: PageLayout): `/${string}`[] =>
-  [`/${CATALOG_FILE}`, ...layout.queriedClusters.map((id) => `/${jsonTwinFile(SECTION.cluster, id)}`)]
-    .flatMap((path) => ['', ...majorPrefixes()].map((major): `/${string}` => `/${`${major}${path}`.slice(1)}`));
+export function catalogPaths(layout: PageLayout): `/${string}`[] {
+  const paths = [`/${CATALOG_FILE}`, ...layout.queriedClusters.map((id) => `/${jsonTwinFile(SECTION.cluster, id)}`)] as const;
+  return paths.flatMap((path) => ['', ...majorPrefixes()].map((major) => `${major}${path}` as `/${string}`));
+}
 
 export default catalogRewrite(LAYOUT);
 
