@@ -7,25 +7,19 @@
  * that a source edit reaches the next build.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../build/index.ts';
 import { BUILD_ENV } from '../helpers/build-process.ts';
+import { copyTree } from '../helpers/tree-copy.ts';
 
-/** What never belongs to a copy of the sources. */
-const NOT_SOURCE = new Set(['node_modules', 'dist', '.git', '.netlify', 'runtime/generated', 'bench/work', 'test/artifacts']);
 
 let root: string;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'code-edits-'));
-  cpSync(PROJECT_ROOT, root, { recursive: true, filter: (source) => {
-    const path = relative(PROJECT_ROOT, source);
-    return !NOT_SOURCE.has(path) && !path.startsWith('dist.');
-  } });
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'));
+  copyTree(root);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -8,18 +8,17 @@
  * schema reaches the build as an edit to the project would.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { PROJECT_ROOT } from '../../build/index.ts';
 import { BUILD_ENV, expectSameTree } from '../helpers/build-process.ts';
+import { copyTree } from '../helpers/tree-copy.ts';
 import { PROPERTY_SEED as SEED, propertyRuns, propertyTimeout } from '../helpers/property.ts';
 
-/** What never belongs to a copy of the sources. */
-const NOT_SOURCE = new Set(['node_modules', 'dist', '.git', '.netlify', 'runtime/generated', 'bench/work', 'test/artifacts']);
 /** The folders an edit touches, restored before each run from the pristine project. */
 const EDITED = ['content', 'schema'] as const;
 
@@ -33,11 +32,7 @@ const outcomes = { built: 0, refused: 0 };
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'incremental-property-'));
-  cpSync(PROJECT_ROOT, join(root, 'project'), { recursive: true, filter: (source) => {
-    const path = relative(PROJECT_ROOT, source);
-    return !NOT_SOURCE.has(path) && !path.startsWith('dist.');
-  } });
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'project', 'node_modules'));
+  copyTree(join(root, 'project'));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
