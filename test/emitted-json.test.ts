@@ -13,7 +13,7 @@ import { build } from '../build/index.ts';
 import { emitters } from '../build/emit/index.ts';
 import { renderArtifact } from '../build/emit/artifact.ts';
 import { siteFrame } from '../build/emit/assets.ts';
-import { checkEmittedJson, EmittedJsonError, openApiExampleProblems } from '../build/emit/check-json.ts';
+import { EmittedJsonError, JSON_CHECK, openApiExampleProblems } from '../build/emit/check-json.ts';
 import { openApiDocument } from '../site/openapi/index.ts';
 import { readSchema } from '../build/ajv.ts';
 import type { CatalogueModel } from '../site/model.ts';
@@ -81,7 +81,8 @@ describe('emitted JSON against its response schema', () => {
   });
 
   it('fails a JSON file on a path openapi.json does not declare', () => {
-    expect(() => checkEmittedJson([{ path: 'secrets.json', bytes: '{}\n' }], model)).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
+    const stray = { reads: [], render: () => [{ path: 'secrets.json', bytes: '{}\n' }], check: JSON_CHECK };
+    expect(() => renderArtifact('stray', stray, model, siteFrame(model))).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
   });
 
   // On Netlify `URL` is the site's main address, an https origin such as https://petsof.netlify.app

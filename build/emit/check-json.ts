@@ -41,11 +41,6 @@ export const JSON_CHECK: FileCheck = {
   error: (problems) => new EmittedJsonError(problems),
 };
 
-/** Checks these JSON files at once: an EmittedJsonError names every problem. */
-export function checkEmittedJson(files: readonly OutputFile[], model: CatalogueModel): void {
-  const problems = files.flatMap((file) => JSON_CHECK.problems(file, model));
-  if (problems.length > 0) throw JSON_CHECK.error(problems);
-}
 
 interface Route {
   pattern: RegExp;
