@@ -19,15 +19,15 @@ function project(): { root: string; memo: string; write: (file: string, text: st
     writeFileSync(join(root, file), text);
   };
   for (const [file, text] of Object.entries({
-    [RENDER_ENTRIES[0]]: "import { page } from '../../../site/html/page.ts';\nimport { body } from '../../../site/render/markdown-body.ts';\nexport const render = () => [page, body];\n",
+    [RENDER_ENTRIES[0]]: "import { page } from '../../site/html/page.ts';\nimport { body } from '../../site/render/markdown-body.ts';\nexport const render = () => [page, body];\n",
     [BODY_ENTRIES[0]]: "import { policy } from './body-policy.ts';\nexport const body = policy;\n",
     'site/render/body-policy.ts': 'export const policy = 1;\n',
-    [RENDER_ENTRIES[1]]: "import { render } from './render.ts';\nrender();\n",
+    [RENDER_ENTRIES[1]]: "import { render } from './pages.ts';\nrender();\n",
     'site/html/page.ts': "import { price } from '../../core/pricing.ts';\nexport const page = () => price;\n",
     'core/pricing.ts': 'export const price = 1;\n',
     [CHECK_ENTRIES[0]]: "export const load = 1;\n",
     [EDITOR_ENTRIES[0]]: "import { page } from '../../site/html/page.ts';\nexport const editor = page;\n",
-    [EMIT_ENTRIES[0]]: "import { render } from './pages/render.ts';\nimport { index } from '../../site/search-index.ts';\nexport const emitters = [render, index];\n",
+    [EMIT_ENTRIES[0]]: "import { render } from '../run/pages.ts';\nimport { index } from '../../site/search-index.ts';\nexport const emitters = [render, index];\n",
     'site/search-index.ts': 'export const index = 1;\n',
     [CHECK_ENTRIES[1]]: "import defs from '../../schema/defs.schema.json' with { type: 'json' };\nexport const validate = defs;\n",
     'schema/defs.schema.json': '{}\n',
@@ -43,7 +43,7 @@ function project(): { root: string; memo: string; write: (file: string, text: st
 describe('importedFiles', () => {
   it("lists the renderer's modules and the checks' modules of this project, and nothing request-time only", () => {
     const { render, check } = importedFiles(PROJECT_ROOT);
-    expect(render).toEqual(expect.arrayContaining(['build/emit/pages/worker.ts', 'site/pages/skill.ts', 'site/render/markdown-body.ts', 'core/pricing.ts']));
+    expect(render).toEqual(expect.arrayContaining(['build/run/worker.ts', 'site/pages/skill.ts', 'site/render/markdown-body.ts', 'core/pricing.ts']));
     expect(render.filter((file) => /^(runtime\/payment|functions|scripts)\//.test(file) || file.startsWith('site/openapi/'))).toEqual([]);
     expect(check).toEqual(expect.arrayContaining(['build/validate/index.ts', 'build/load.ts']));
     expect(check.filter((file) => /^(runtime\/payment|functions|build\/emit|site\/(pages|html|markdown|openapi))\//.test(file))).toEqual([]);

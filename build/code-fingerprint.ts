@@ -10,7 +10,7 @@
  *   which is part of the key on its own.
  * - check, for the cached front matter of content files: the loading and validating code and
  *   every schema.
- * - body, for rendered bodies kept apart from their pages (build/render/body-cache.ts): only the
+ * - body, for rendered bodies kept apart from their pages (build/cache/bodies.ts): only the
  *   body renderer and what it imports, so a change of the page layout re-renders pages without
  *   parsing their Markdown again.
  * - editor, for the content editor's script (build/emit/admin.ts): what admin-editor.ts imports.
@@ -28,7 +28,7 @@ import { writeFileAtomically } from './atomic-file.ts';
 const FINGERPRINT_FORMAT = 5;
 
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
-export const RENDER_ENTRIES = ['build/emit/pages/render.ts', 'build/emit/pages/worker.ts'] as const;
+export const RENDER_ENTRIES = ['build/run/pages.ts', 'build/run/worker.ts'] as const;
 /** Where checking a content file starts: reading it and validating it against its schema. */
 export const CHECK_ENTRIES = ['build/load.ts', 'build/validate/index.ts'] as const;
 /** Where turning a body's Markdown into its HTML and twin text starts. */
@@ -49,7 +49,7 @@ export interface CodeFingerprints {
   body: string;
   /** The content editor's script: names its bundle. */
   editor: string;
-  /** Every emitter's code and the schemas: part of the key of the files an artifact made (build/emit/artifact.ts). */
+  /** Every emitter's code and the schemas: part of the key of the files an artifact made (build/run/artifact.ts). */
   emit: string;
 }
 

@@ -1,23 +1,20 @@
-/** The build: load → validate → model → emit (writing each file as it is made) → swap in, and nothing else. */
+/** The build: load → validate → model → the runner (build/run/: every artifact made, each file
+ * written as it is made, the new folder swapped in), and nothing else. */
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from './load.ts';
-import type { LoadedFile } from './load.ts';
+import type { DocumentMemo, LoadedFile } from './load.ts';
 import { shopOriginProblems, validateContent } from './validate/index.ts';
 import type { ValidContent } from './validate/index.ts';
 import { buildModel } from './model.ts';
 import { contentDates } from './content-dates.ts';
-import { emitHeaders, emitters, renderPages } from './emit/index.ts';
-import type { PageReport, RenderOptions } from './emit/pages/render.ts';
-import { OutputFolder } from './write.ts';
-import { NO_CACHE, openCache } from './cache/index.ts';
-import { emitInto } from './emit/artifact.ts';
-import { siteFrame } from './emit/assets.ts';
+import type { PageReport, RenderOptions } from './run/pages.ts';
+import { openRunner } from './run/index.ts';
+import type { Timed } from './run/index.ts';
 import { repositoryOf } from './repository.ts';
 import type { RepositoryEnvironment } from './repository.ts';
 import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
-import type { BuildCache } from './cache/index.ts';
 import { buildStamp, buildTime } from './stamp.ts';
 import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
@@ -30,8 +27,6 @@ import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.
 import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
-import { mirrorMajors } from './mirror.ts';
-import { majorPrefixes } from '../core/headers.ts';
 import type { CatalogueModel, DeployContext } from '../site/model.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -96,21 +91,19 @@ async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>
   return result;
 }
 
-type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
-
 /** Load → validate → model. Its own function so the loaded documents can go once the model exists;
  * the bench's floor (scripts/bench/floor.ts) models content with it too. */
 export async function contentModel(
-  contentDir: string, headersFile: string, cache: BuildCache, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
+  contentDir: string, headersFile: string, documents: DocumentMemo, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
   folderMaxEntries = DIRECTORY_MAX_ENTRIES,
   textFileMaxBytes = TEXT_FILE_MAX_BYTES,
 ): Promise<CatalogueModel> {
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
-  const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, cache), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
+  const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, documents), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
   const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');
   // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
   const remember = (file: LoadedFile, bodyStart = 0) => {
-    if (!file.checked) cache.rememberDocument(file.checkKey, { data: file.data, bodyStart });
+    if (!file.checked) documents.rememberDocument(file.checkKey, { data: file.data, bodyStart });
   };
   remember(loaded.site);
   remember(loaded.clusters);
@@ -167,51 +160,21 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   };
 
   const fingerprints = codeFingerprints(PROJECT_ROOT);
-  const codeVersion = fingerprints.render;
-  const cache: BuildCache = options.cacheDir
-    ? await timed('cache open', () => openCache(resolve(options.cacheDir!), fingerprints), () => `open, ${resolve(options.cacheDir!)}`)
-    : NO_CACHE;
+  const runner = await openRunner(options.cacheDir, fingerprints, timed);
   const deploy = deployContext(env, { drafts: options.drafts });
   const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
-  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), cache, env, deploy, timed, folderMaxEntries, options.textFileMaxBytes);
+  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed, folderMaxEntries, options.textFileMaxBytes);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
 
-  const output = new OutputFolder(outDir, cache);
-  const frame = siteFrame(model);
-  try {
-    // The pages first: on render workers they are most of a cold build, and this thread makes the
-    // other artifacts meanwhile, handing the workers more pages between one artifact and the next.
-    const pagesDone = timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion }), (report) =>
-      `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
-      `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU${report.bodiesReused > 0 ? `, ${report.bodiesReused} rendered bodies from the cache` : ''})`);
-    // Awaited below, after the other artifacts: a failure before then is not an unhandled one.
-    pagesDone.catch(() => {});
-    try {
-      for (const [name, emitter] of Object.entries(emitters)) {
-        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } catch (error) {
-      // The workers write into the folder that is about to go: they finish (or fail) first.
-      await pagesDone.catch(() => {});
-      throw error;
-    }
-    const pages = await pagesDone;
-    await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
-    await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
+  const { files, pages } = await runner.run(model, outDir, {
+    ...options,
     // Every file now, mirrors included: the deploy never gets as far as a folder over the limit.
-    checkFolders(output.files, folderMaxEntries);
+    checkFiles: (paths) => checkFolders(paths, folderMaxEntries),
     // The functions' constants change with dist/, as part of the same swap.
-    const constants = constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined;
-    await timed('write', () => output.commit(constants), () =>
-      `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
-    // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
-    // published folder's alone, as the functions' constants are.
-    if (constantsFile === join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE)) writeFileAtomically(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), `${JSON.stringify(model.layout)}\n`);
-    if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
-    return { model, files: output.files, pages, timings };
-  } catch (error) {
-    output.abort();
-    throw error;
-  }
+    companion: (built) => (constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(built))}\n` } : undefined),
+  });
+  // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
+  // published folder's alone, as the functions' constants are.
+  if (constantsFile === join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE)) writeFileAtomically(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), `${JSON.stringify(model.layout)}\n`);
+  return { model, files, pages, timings };
 }

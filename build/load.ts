@@ -1,6 +1,7 @@
 /**
  * Load: read content/ into parsed, position-aware documents. No rules are checked here beyond
- * syntax. A document whose exact text passed its schema in an earlier build comes from the cache
+ * syntax. A document whose exact text passed its schema in an earlier build comes from the memo of
+ * checked documents (the build cache's, handed in by the runner: build/run/)
  * instead, already parsed; its line positions are worked out only if a later rule needs them.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +9,7 @@ import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { ContentProblem } from './content-error.ts';
-import { hashText } from './cache/hash.ts';
-import { NO_CACHE } from './cache/index.ts';
-import type { BuildCache } from './cache/index.ts';
+import { hashText } from './digest.ts';
 import { parseYamlSource } from './yaml-source.ts';
 import type { YamlSource } from './yaml-source.ts';
 import { bodyLimitProblems } from './render/body-limits.ts';
@@ -19,12 +18,29 @@ import { bodyPlaceholder } from './placeholder.ts';
 import { FileReadError } from './build-errors.ts';
 import type { BodySource, DocumentKind } from '../site/model.ts';
 
+/** A content file's front matter as parsed, known to match its schema. */
+export interface CheckedDocument {
+  data: unknown;
+  /** Where the body starts in the file's text. */
+  bodyStart: number;
+}
+
+/** Documents that passed their schema in an earlier build, by the digest of their kind and text
+ * (`checkKey`): loading skips parsing them, and checking skips their schema. */
+export interface DocumentMemo {
+  document(checkKey: string): CheckedDocument | undefined;
+  rememberDocument(checkKey: string, entry: CheckedDocument): void;
+}
+
+/** No memo: every file is parsed and checked. */
+export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {} };
+
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
   file: string;
-  /** True when this exact text already passed its schema (a cache hit): no need to check again. */
+  /** True when this exact text already passed its schema (a memo hit): no need to check again. */
   checked?: boolean;
-  /** Hash of the file's kind and text: its key in the cache of checked files ('' for no file). */
+  /** Hash of the file's kind and text: its key in the memo of checked documents ('' for no file). */
   checkKey: string;
 }
 
@@ -33,9 +49,9 @@ export interface LoadedDocument extends LoadedFile {
   slug: string;
   /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
   body: BodySource;
-  /** The body limits it goes beyond (field `body`); none for a text that passed before (a cache hit). */
+  /** The body limits it goes beyond (field `body`); none for a text that passed before (a memo hit). */
   bodyProblems: ContentProblem[];
-  /** The body's first line when it is still a placeholder from `npm run new` (none for a cache hit, a text that passed before). */
+  /** The body's first line when it is still a placeholder from `npm run new` (none for a memo hit, a text that passed before). */
   bodyPlaceholder?: { line: number; text: string };
 }
 
@@ -69,26 +85,26 @@ export interface LoadedContent {
 
 export const MARKDOWN_GLOB = '**/*.{md,markdown}';
 
-export async function loadContent(contentDir: string, projectRoot: string, cache: BuildCache = NO_CACHE): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, projectRoot: string, memo: DocumentMemo = NO_DOCUMENT_MEMO): Promise<LoadedContent> {
   const display = (path: string) => relative(projectRoot, path) || path;
   const documents = (folder: string, kind: DocumentKind, glob = MARKDOWN_GLOB) => {
     const paths = fg.sync(glob, { cwd: join(contentDir, folder), absolute: true, onlyFiles: true }).sort();
-    return paths.map((path) => loadDocument(path, display(path), kind, cache));
+    return paths.map((path) => loadDocument(path, display(path), kind, memo));
   };
   return {
-    site: loadYamlFile(join(contentDir, 'site.yaml'), display, 'site', cache),
-    clusters: loadYamlFile(join(contentDir, 'clusters.yaml'), display, 'clusters', cache),
+    site: loadYamlFile(join(contentDir, 'site.yaml'), display, 'site', memo),
+    clusters: loadYamlFile(join(contentDir, 'clusters.yaml'), display, 'clusters', memo),
     skills: documents('skills', 'skill'),
     bundles: documents('bundles', 'bundle'),
     docs: documents('docs', 'doc', '*.md'),
   };
 }
 
-function loadDocument(path: string, file: string, kind: DocumentKind, cache: BuildCache): LoadedDocument {
+function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
   const text = readText(path) ?? '';
   const slug = basename(path, extname(path));
   const checkKey = checkKeyOf(kind, text);
-  const cached = cache.document(checkKey);
+  const cached = memo.document(checkKey);
   if (!cached) {
     const { bodyStart, ...parsed } = parseDocumentText(text, file);
     const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, text, bodyStart, problem));
@@ -110,12 +126,12 @@ function loadDocument(path: string, file: string, kind: DocumentKind, cache: Bui
   };
 }
 
-function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, cache: BuildCache): LoadedFile {
+function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, memo: DocumentMemo): LoadedFile {
   const file = display(path);
   const text = readText(path);
   if (text === undefined) return missingFile(file);
   const checkKey = checkKeyOf(kind, text);
-  const cached = cache.document(checkKey);
+  const cached = memo.document(checkKey);
   if (!cached) return { file, checkKey, ...parseYamlSource(text, file) };
   let parsed: YamlSource | undefined;
   return { file, checkKey, data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) };

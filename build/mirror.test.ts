@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mirrorMajors } from './mirror.ts';
 import { mirrored } from '../site/headers.ts';
-import { OutputFolder } from './write.ts';
+import { OutputFolder } from './run/output.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'mirror-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

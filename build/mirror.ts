@@ -10,7 +10,7 @@
 import { majorPrefixes, MAJORS } from '../core/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
 import { mirrored } from '../site/headers.ts';
-import type { OutputFolder } from './write.ts';
+import type { OutputFolder } from './run/output.ts';
 
 /** The majors' folders (`v1`), and which files each of them copies. */
 export function mirrorPlan(majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): { folders: string[]; copied: (path: string) => boolean } {

@@ -29,7 +29,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
-import type { PageReport } from '../build/emit/pages/render.ts';
+import type { PageReport } from '../build/run/pages.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
 import type { LatencyResult } from './bench/query-timing.ts';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
 import { emitters } from '../build/emit/index.ts';
-import { renderArtifact } from '../build/emit/artifact.ts';
+import { renderArtifact } from '../build/run/artifact.ts';
 import { siteFrame } from '../build/emit/assets.ts';
 import { EmittedJsonError, JSON_CHECK, openApiExampleProblems } from '../build/emit/check-json.ts';
 import { openApiDocument } from '../site/openapi/index.ts';

@@ -4,6 +4,7 @@
  * content.
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,10 @@ import { ContentError } from '../build/content-error.ts';
 import { jobName, pageJobs } from '../site/pages/registry.ts';
 import type { SkillPageInput } from '../site/pages/inputs.ts';
 import { siteFrame } from '../build/emit/assets.ts';
-import { liveWorkers, renderInWorkers, workerBundle } from '../build/emit/pages/pool.ts';
+import { liveWorkers, renderInWorkers, workerBundle } from '../build/run/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
-import type { Artifact } from '../build/emit/artifact.ts';
+import type { Artifact } from '../build/run/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 
@@ -110,12 +111,13 @@ describe('the build cache', () => {
     expect(report.pages.rendered).toBe(0);
   });
 
-  it('shares no storage between dist/ and the cache', async () => {
+  it("keeps no second copy of a published file: the cache holds none of dist/'s bytes", async () => {
     await run(dist(), { cacheDir });
-    const objects = join(cacheDir, 'objects');
-    const stored = new Set(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)).map((name) => statSync(join(objects, prefix, name)).ino)));
-    expect(stored.size).toBeGreaterThan(0);
-    expect([...treeOf(dist()).keys()].filter((path) => stored.has(statSync(join(dist(), path)).ino))).toEqual([]);
+    const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    const published = new Set([...treeOf(dist()).keys()].map((path) => digest(join(dist(), path))));
+    const kept = readdirSync(cacheDir, { recursive: true, encoding: 'utf8' }).filter((path) => statSync(join(cacheDir, path)).isFile());
+    expect(kept).toContain('index.json');
+    expect(kept.filter((path) => published.has(digest(join(cacheDir, path))))).toEqual([]);
   });
 
   it('repairs files of dist/ edited by hand, the moment after a build and later, even with their times set back', async () => {
@@ -147,16 +149,18 @@ describe('the build cache', () => {
     expectSameTree(dist(), await fresh());
   });
 
-  it('renders a page again when the cache lost its stored copy', async () => {
-    const objects = join(cacheDir, 'objects');
-    for (const prefix of readdirSync(objects)) rmSync(join(objects, prefix), { recursive: true, force: true });
+  it('renders a page again when the last published folder lost its file, with its body from the cache', async () => {
+    await run(dist(), { cacheDir });
+    rmSync(join(dist(), 'skills/shape-up.html'));
     const outDir = join(root, 'elsewhere');
     const report = await run(outDir, { cacheDir });
-    expect(report.pages.rendered).toBe(report.pages.jobs);
+    expect(report.pages.rendered).toBe(1);
+    expect(report.pages.bodies).toBe(0);
+    expect(report.pages.bodiesReused).toBeGreaterThan(0);
     expectSameTree(outDir, await fresh());
   });
 
-  it('fills a new dist/ from the cache without rendering, as a deploy with a restored cache does', async () => {
+  it('fills a new folder from the cache and the last published folder without rendering', async () => {
     const outDir = join(root, 'deploy');
     const report = await run(outDir, { cacheDir });
     expect(report.pages.rendered).toBe(0);

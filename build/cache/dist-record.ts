@@ -1,7 +1,8 @@
 /**
- * dist/ as the last build left it, each file with its object and its inode, size and times, so the
- * next build can hard-link an unchanged file from the old dist/ into the new one (the cheapest way
- * to fill a complete new folder) instead of copying it. Any write to a file changes its ctime,
+ * dist/ as the last build left it, each file with its object (the digest of its bytes) and its
+ * inode, size and times: the outputs' store of the cache. The next build hard-links an unchanged
+ * file from it into its new folder (the cheapest way to fill a complete new folder), and a stored
+ * output's files are taken from it, by path or by object, instead of being rendered again. Any write to a file changes its ctime,
  * which no program can set back, so a file whose stat still matches holds the recorded bytes; a
  * file changed within the clock's resolution of the record ("racily clean", as git calls it) is
  * hashed instead.
@@ -16,12 +17,16 @@ import { lstatSync, readFileSync, statSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
-import { objectName } from './hash.ts';
+import { objectName } from '../digest.ts';
 
 /** The files of an earlier dist/ that may be reused. */
 export interface PreviousDist {
-  /** True when `outDir/path` still holds exactly the bytes of `object`. */
+  /** The folder they are in. */
+  readonly folder: string;
+  /** True when `folder/path` still holds exactly the bytes of `object`. */
   holds(path: string, object: string): boolean;
+  /** A path of the folder that still holds exactly the bytes of `object`, if any does. */
+  find(object: string): string | undefined;
   /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
   readonly hashed: number;
 }
@@ -41,43 +46,64 @@ const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}
 const RACY_NS = 20_000_000n;
 
 /** The record in `recordPath` and its own modification time (from the clock that stamps the
- * files), when it is there and describes `outDir`. */
-function readRecord(recordPath: string, outDir: string): { record: DistRecord; recordedAt: bigint } | undefined {
+ * files), when it is there (and describes `outDir`, when one is named). */
+function readRecord(recordPath: string, outDir?: string): { record: DistRecord; recordedAt: bigint } | undefined {
   try {
     const record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
     const recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
-    return record.outDir === outDir ? { record, recordedAt } : undefined;
+    return outDir === undefined || record.outDir === outDir ? { record, recordedAt } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** What the last build recorded in `recordPath` left in `outDir`, as far as it is still there unchanged. */
-export function previousDist(recordPath: string, outDir: string): PreviousDist | undefined {
-  const read = readRecord(recordPath, outDir);
+/** The paths of each object, in the record's order: where a file with those bytes may be found. */
+function pathsByObject(files: readonly (readonly [string, string, ...unknown[]])[]): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  for (const [path, object] of files) {
+    const known = paths.get(object);
+    if (known) known.push(path);
+    else paths.set(object, [path]);
+  }
+  return paths;
+}
+
+/** `find` for a folder: the first of `files` named with `object` that `holds` it still. */
+function finder(files: readonly (readonly [string, string, ...unknown[]])[], holds: (path: string, object: string) => boolean): (object: string) => string | undefined {
+  let byObject: Map<string, string[]> | undefined;
+  return (object) => (byObject ??= pathsByObject(files)).get(object)?.find((path) => holds(path, object));
+}
+
+/** The folder the last build recorded in `recordPath` published, as far as it is still there unchanged. */
+export function previousDist(recordPath: string): PreviousDist | undefined {
+  const read = readRecord(recordPath);
   if (!read) return undefined;
   const { record, recordedAt } = read;
+  const outDir = record.outDir;
   const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
   let hashed = 0;
+  const holds = (path: string, object: string): boolean => {
+    const entry = files.get(path);
+    if (entry?.object !== object) return false;
+    const file = join(outDir, path);
+    let stat: BigIntStats;
+    try {
+      stat = lstatSync(file, { bigint: true });
+    } catch {
+      return false;
+    }
+    if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
+    if (stat.ctimeNs + RACY_NS < recordedAt) return true;
+    hashed += 1;
+    return objectName(readFileSync(file)) === object;
+  };
   return {
+    folder: outDir,
     get hashed() {
       return hashed;
     },
-    holds(path, object) {
-      const entry = files.get(path);
-      if (entry?.object !== object) return false;
-      const file = join(outDir, path);
-      let stat: BigIntStats;
-      try {
-        stat = lstatSync(file, { bigint: true });
-      } catch {
-        return false;
-      }
-      if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
-      if (stat.ctimeNs + RACY_NS < recordedAt) return true;
-      hashed += 1;
-      return objectName(readFileSync(file)) === object;
-    },
+    holds,
+    find: finder(record.files, holds),
   };
 }
 
@@ -100,16 +126,15 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
   } catch {
     return undefined;
   }
-  return {
-    hashed: 1,
-    holds(path, object) {
-      const entry = files.get(path);
-      if (entry?.object !== object) return false;
-      if (entry.size === undefined) return true;
-      const stat = lstatSync(join(folder, path), { throwIfNoEntry: false });
-      return stat !== undefined && stat.isFile() && stat.size === entry.size;
-    },
+  const holds = (path: string, object: string): boolean => {
+    const entry = files.get(path);
+    if (entry?.object !== object) return false;
+    if (entry.size === undefined) return true;
+    const stat = lstatSync(join(folder, path), { throwIfNoEntry: false });
+    return stat !== undefined && stat.isFile() && stat.size === entry.size;
   };
+  // Found among the originals only: a copy is answered for without a look at it.
+  return { folder, hashed: 1, holds, find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds) };
 }
 
 /**

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache } from './index.ts';
 import location from '../cache-location.json' with { type: 'json' };
-import { objectName } from './hash.ts';
-import { bodyFile } from '../render/body-cache.ts';
+import { objectName } from '../digest.ts';
+import { bodyFile } from './bodies.ts';
 import type { CodeFingerprints } from '../code-fingerprint.ts';
 
 const dirs: string[] = [];
@@ -34,12 +34,30 @@ describe('the record of dist/', () => {
     }
     const cache = openCache(join(temporary(), 'cache'), code('code-1'));
     cache.rememberDist(outDir, files, () => true);
-    const previous = cache.previousDist(outDir)!;
+    const previous = cache.previousDist()!;
+    expect(previous.folder).toBe(outDir);
     expect([...files].every(([path, object]) => previous.holds(path, object))).toBe(true);
     expect(previous.hashed).toBe(0);
     // A file written after the record is not trusted by its name: its stamp moved.
     writeFileSync(join(outDir, 'page-0.html'), '<p>changed</p>');
     expect(previous.holds('page-0.html', files.get('page-0.html')!)).toBe(false);
+  });
+
+  it("is where a stored output's bytes are found, at any path that still holds them", () => {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(outDir);
+    const bytes = { 'a.html': '<p>same</p>', 'b.html': '<p>same</p>', 'c.html': '<p>other</p>' };
+    for (const [path, text] of Object.entries(bytes)) writeFileSync(join(outDir, path), text);
+    const cache = openCache(join(temporary(), 'cache'), code('code-1'));
+    cache.rememberDist(outDir, new Map(Object.entries(bytes).map(([path, text]) => [path, objectName(text)])), () => true);
+    const previous = cache.previousDist()!;
+    expect(previous.find(objectName('<p>same</p>'))).toBe('a.html');
+    // a.html edited since: b.html still holds those bytes.
+    writeFileSync(join(outDir, 'a.html'), '<p>edited</p>');
+    expect(previous.find(objectName('<p>same</p>'))).toBe('b.html');
+    rmSync(join(outDir, 'b.html'));
+    expect(previous.find(objectName('<p>same</p>'))).toBeUndefined();
+    expect(previous.find(objectName('<p>never published</p>'))).toBeUndefined();
   });
 });
 
@@ -109,10 +127,7 @@ describe('the last dist/ the cache plugin kept', () => {
 describe('openCache', () => {
   function filled(dir: string, fingerprints: CodeFingerprints): string {
     const cache = openCache(dir, fingerprints);
-    const source = join(temporary(), 'page.html');
-    writeFileSync(source, '<p>page</p>');
     const object = objectName('<p>page</p>');
-    cache.adopt(object, source);
     cache.rememberOutput('key', [['page.html', object]]);
     cache.rememberDocument('doc', { data: { title: 'A' }, bodyStart: 12 });
     cache.commit();
@@ -143,24 +158,21 @@ describe('openCache', () => {
     expect(cache.output('key')).toEqual([['page.html', object]]);
   });
 
-  it('places a stored object as a file with its bytes', () => {
-    const dir = temporary();
-    const object = filled(dir, code('code-1'));
-    const cache = openCache(dir, code('code-1'));
-    const target = join(temporary(), 'out.html');
-    expect(cache.place(object, target)).toBe(true);
-    expect(existsSync(target)).toBe(true);
-    expect(cache.place(objectName('never stored'), join(temporary(), 'x.html'))).toBe(false);
-  });
-
   it('keeps only what the last build used', () => {
     const dir = temporary();
     filled(dir, code('code-1'));
-    // A build that uses nothing: its commit leaves no object and no entry behind.
+    // A build that uses nothing: its commit leaves no entry behind.
     openCache(dir, code('code-1')).commit();
-    const objects = join(dir, 'objects');
-    expect(readdirSync(objects).flatMap((prefix) => readdirSync(join(objects, prefix)))).toEqual([]);
     expect(openCache(dir, code('code-1')).output('key')).toBeUndefined();
+    expect(openCache(dir, code('code-1')).document('doc')).toBeUndefined();
+  });
+
+  it("keeps no copy of an output's bytes, and removes the copies a cache of the last format kept", () => {
+    const dir = temporary();
+    mkdirSync(join(dir, 'objects', 'ab'), { recursive: true });
+    writeFileSync(join(dir, 'objects', 'ab', 'cdef'), '<p>page</p>');
+    filled(dir, code('code-1'));
+    expect(readdirSync(dir).sort()).toEqual(['index.json']);
   });
 
   it('keeps the rendered bodies the pages of the last build used, those of pages taken from it included', () => {

@@ -26,7 +26,7 @@ import { writeFileAtomically } from '../atomic-file.ts';
 import { codeFingerprints } from '../code-fingerprint.ts';
 import { ITEM_BODY_HEADING } from '../../site/pages/kind.ts';
 import type { OutputFile } from '../../site/types.ts';
-import type { Artifact } from './artifact.ts';
+import type { Artifact } from '../run/artifact.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 const require = createRequire(import.meta.url);

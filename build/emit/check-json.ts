@@ -15,7 +15,7 @@ import { schemaProblems } from '../validate/index.ts';
 import { openApiDocument } from '../../site/openapi/index.ts';
 import type { OutputFile } from '../../site/types.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
-import type { FileCheck } from './artifact.ts';
+import type { FileCheck } from '../run/artifact.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 type Json = Record<string, unknown>;

@@ -1,11 +1,12 @@
 /**
  * Every artifact of dist/ but the pages, each rendered by its module of the site layer (site/), with
- * the parts of the model it reads beside it: the runner (artifact.ts) hands it those parts alone and
- * keys its files by them, so what an artifact shows and what its key holds cannot drift apart. The
- * pages and their Markdown twins go through page jobs (pages/render.ts), which the cache and the
- * render workers handle. Adding an artifact is its module in site/ and one line here.
+ * the parts of the model it reads beside it: the runner (build/run/artifact.ts) hands it those parts
+ * alone and keys its files by them, so what an artifact shows and what its key holds cannot drift
+ * apart. The pages and their Markdown twins go through the runner's page jobs (build/run/pages.ts),
+ * keyed by each job's input and rendered on every core. Adding an artifact is its module in site/
+ * and one line here.
  */
-import type { Artifact } from './artifact.ts';
+import type { Artifact } from '../run/artifact.ts';
 import { pageJson } from '../../site/pages/registry.ts';
 import { catalogFiles } from '../../site/catalog.ts';
 import { emitVersion } from '../../site/version.ts';
@@ -16,7 +17,7 @@ import { emitRobots } from '../../site/robots.ts';
 import { searchIndexFiles } from '../../site/search-index.ts';
 import { draftFiles } from '../../site/drafts.ts';
 import { readSchema } from '../ajv.ts';
-import { buildBodies } from './pages/bodies.ts';
+import { buildBodies } from '../run/bodies.ts';
 import { emitAdmin } from './admin.ts';
 import { JSON_CHECK } from './check-json.ts';
 import { emitAgentSkill } from '../../site/agent-skill.ts';
@@ -50,6 +51,5 @@ export const emitters: Readonly<Record<string, Artifact>> = {
   ...unchecked,
 };
 
-export { renderPages } from './pages/render.ts';
-/** Written last: its rules name the top-level entries of every other file (headers.ts). */
+/** Written last, by the runner: its rules name the top-level entries of every other file (site/headers.ts). */
 export { emitHeaders } from '../../site/headers.ts';

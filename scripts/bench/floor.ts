@@ -12,13 +12,13 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { contentModel, HAND_HEADERS_FILE } from '../../build/index.ts';
-import { NO_CACHE } from '../../build/cache/index.ts';
+import { NO_DOCUMENT_MEMO } from '../../build/load.ts';
 import { deployContext } from '../../build/deploy-context.ts';
 import { artifacts, emitHeaders } from '../../build/emit/index.ts';
-import { renderArtifact } from '../../build/emit/artifact.ts';
+import { renderArtifact } from '../../build/run/artifact.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { buildBodies } from '../../build/emit/pages/bodies.ts';
-import { catalogueDocs, LLMS_FULL_SEPARATOR, llmsFullParts } from '../../build/emit/pages/render.ts';
+import { buildBodies } from '../../build/run/bodies.ts';
+import { catalogueDocs, LLMS_FULL_SEPARATOR, llmsFullParts } from '../../build/run/pages.ts';
 import { mirrorPlan } from '../../build/mirror.ts';
 import type { StampEnvironment } from '../../build/stamp.ts';
 import { llmsFullFiles } from '../../site/llms-full.ts';
@@ -35,7 +35,7 @@ export interface FloorOptions {
 
 /** Writes the build's files for this content into `outDir`; the paths written, relative to it. */
 export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Promise<{ model: CatalogueModel; files: string[] }> {
-  const model = await contentModel(resolve(contentDir), HAND_HEADERS_FILE, NO_CACHE, env, deployContext(env), (_, run) => Promise.resolve(run()));
+  const model = await contentModel(resolve(contentDir), HAND_HEADERS_FILE, NO_DOCUMENT_MEMO, env, deployContext(env), (_, run) => Promise.resolve(run()));
   rmSync(outDir, { recursive: true, force: true });
   const files: string[] = [];
   const dirs = new Set<string>();

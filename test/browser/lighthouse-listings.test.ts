@@ -16,7 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs } from '../../build/emit/pages/render.ts';
+import { catalogueDocs } from '../../build/run/pages.ts';
 import { HEADERS_FILE } from '../../core/published-files.ts';
 import { contentTypeOf, headersForPath, locateStatic, readHeaderRules } from '../../dev/static.ts';
 import { emitHeaders } from '../../site/headers.ts';

@@ -20,7 +20,7 @@ import type { BuildResult } from '../../build/index.ts';
 import { mirrorPlan, withMirrors } from '../../build/mirror.ts';
 import { PAGE_LAYOUT_FILE } from '../../build/function-constants.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { LLMS_FULL_SEPARATOR } from '../../build/emit/pages/render.ts';
+import { LLMS_FULL_SEPARATOR } from '../../build/run/pages.ts';
 import { FANOUT_DIR, FLAT_LAYOUT, pageFileIn, SECTION } from '../../core/page-paths.ts';
 import { edgePatterns, markdownTwinPath, movedFile } from '../../core/negotiate.ts';
 import { directoryEntries, DIRECTORY_MAX_ENTRIES, overfullFolders, pageLayout, plannedPageFiles } from '../../site/layout.ts';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { build } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs } from '../../build/emit/pages/render.ts';
+import { catalogueDocs } from '../../build/run/pages.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { LLMS_FILE } from '../../core/published-files.ts';

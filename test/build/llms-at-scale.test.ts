@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs, LLMS_FULL_SEPARATOR } from '../../build/emit/pages/render.ts';
+import { catalogueDocs, LLMS_FULL_SEPARATOR } from '../../build/run/pages.ts';
 import { LLMS_FULL_FILE, isLlmsFullPartFile, llmsFullPartFile, publishedPath } from '../../core/published-files.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { agentOnlyHeaders, plainTextHeaders } from '../../core/page-headers.ts';

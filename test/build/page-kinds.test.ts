@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import type { BuildResult } from '../../build/index.ts';
 import { allPages, jobRef, PAGE_KINDS, pageJobs, renderJobFiles } from '../../site/pages/registry.ts';
-import { buildBodies } from '../../build/emit/pages/bodies.ts';
+import { buildBodies } from '../../build/run/bodies.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { NOT_FOUND_PAGE } from '../../core/published-files.ts';

@@ -1,8 +1,9 @@
 /**
  * The shape of the code, from the imports of its own files as TypeScript reads them (type-only and
  * dynamic imports included): no module imports one that imports it back, request-time code never
- * imports the build, the core never imports the runtime's adapters, and the site layer (site/)
- * is pure: no build, runtime, dev or script code, and no Node module that does I/O.
+ * imports the build, the core never imports the runtime's adapters, the site layer (site/) is
+ * pure: no build, runtime, dev or script code, and no Node module that does I/O, and the build
+ * cache (build/cache/) is opened and read by the runner (build/run/) alone.
  *
  * The rules hold for the code, not for its tests, which may read files and build to check what
  * they test; a test is in the cycle check all the same (nothing imports a test).
@@ -90,6 +91,14 @@ describe('the layers', () => {
 
   it('core/ imports nothing from runtime/ (the interfaces it needs are its own)', () => {
     expect(imports('core', (target) => target.startsWith('runtime/'))).toEqual([]);
+  });
+
+  it('only the runner (build/run/) and the cache module itself import the build cache (build/cache/)', () => {
+    const cacheFile = (target: string) => target.startsWith('build/cache/');
+    const importers = code.filter(([file, targets]) => targets.some(cacheFile)).map(([file]) => file);
+    expect(importers.filter((file) => !file.startsWith('build/run/') && !file.startsWith('build/cache/'))).toEqual([]);
+    // The rule is about something: the runner does open it.
+    expect(importers).toContain('build/run/index.ts');
   });
 
   it('site/ imports only site/, core/, schema/ and packages, and no Node module that does I/O', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodiesReused, bodyFile, bodyKey, renderBodyCached, takeBodiesUsed, useBodyCache } from './body-cache.ts';
+import { bodiesReused, bodyFile, bodyKey, renderBodyCached, takeBodiesUsed, useBodyCache } from './bodies.ts';
 import { renderBody, renderTally } from '../../site/render/markdown-body.ts';
 
 const dirs: string[] = [];

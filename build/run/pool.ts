@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildSync } from 'esbuild';
-import type { PageFrame } from '../../../site/pages/frame.ts';
-import type { WrittenFile } from '../../cache/reuse.ts';
-import { jobName } from '../../../site/pages/registry.ts';
-import type { PageJob } from '../../../site/pages/registry.ts';
-import { PageRenderError } from '../../../site/errors.ts';
-import type { DocRef } from '../../../site/pages/page-ref.ts';
-import type { RenderTally } from '../../../site/render/markdown-body.ts';
-import type { BodyCacheSetup } from '../../render/body-cache.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
+import type { WrittenFile } from './reuse.ts';
+import { jobName } from '../../site/pages/registry.ts';
+import type { PageJob } from '../../site/pages/registry.ts';
+import { PageRenderError } from '../../site/errors.ts';
+import type { DocRef } from '../../site/pages/page-ref.ts';
+import type { RenderTally } from '../../site/render/markdown-body.ts';
+import type { BodyCacheSetup } from '../cache/bodies.ts';
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
 const BATCH = 24;
@@ -90,7 +90,7 @@ const CARD_PAGE_HEAP_PER_BYTE = 32;
  * alone and a worker's heap follows the largest job rather than the sum of a batch of them. */
 const BATCH_BYTES = 1024 * 1024;
 
-const BUNDLES = fileURLToPath(new URL('../../../node_modules/.cache/skill-catalogue-workers/', import.meta.url));
+const BUNDLES = fileURLToPath(new URL('../../node_modules/.cache/skill-catalogue-workers/', import.meta.url));
 
 /**
  * The worker's code as one JavaScript file, bundled once per version of the code (`codeVersion`,

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
-import { hashText } from '../cache/hash.ts';
+import { hashText } from '../digest.ts';
 import { renderBody } from '../../site/render/markdown-body.ts';
 import type { BodyRenderOptions, RenderedBody } from '../../site/render/markdown-body.ts';
 

@@ -4,26 +4,26 @@
  * every core when there is enough to render. Each file is written the moment it exists.
  */
 import { availableParallelism } from 'node:os';
-import type { BuildCache } from '../../cache/index.ts';
-import { cacheUse } from '../../cache/reuse.ts';
-import type { CacheUse } from '../../cache/reuse.ts';
-import type { OutputFolder } from '../../write.ts';
-import { renderTally } from '../../../site/render/markdown-body.ts';
-import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
-import type { RenderTally } from '../../../site/render/markdown-body.ts';
-import { llmsFullText } from '../../../site/llms.ts';
-import { LLMS_FULL_MAX_BYTES, llmsFullFiles } from '../../../site/llms-full.ts';
-import type { LlmsFullText } from '../../../site/llms-full.ts';
-import { siteFrame } from '../assets.ts';
-import type { PageFrame } from '../../../site/pages/frame.ts';
-import type { DocRef } from '../../../site/pages/page-ref.ts';
-import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../../site/pages/registry.ts';
+import type { BuildCache } from '../cache/index.ts';
+import { cacheUse } from './reuse.ts';
+import type { CacheUse } from './reuse.ts';
+import type { OutputFolder } from './output.ts';
+import { renderTally } from '../../site/render/markdown-body.ts';
+import { bodiesReused, takeBodiesUsed, useBodyCache } from '../cache/bodies.ts';
+import type { RenderTally } from '../../site/render/markdown-body.ts';
+import { llmsFullText } from '../../site/llms.ts';
+import { LLMS_FULL_MAX_BYTES, llmsFullFiles } from '../../site/llms-full.ts';
+import type { LlmsFullText } from '../../site/llms-full.ts';
+import { siteFrame } from '../emit/assets.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
+import type { DocRef } from '../../site/pages/page-ref.ts';
+import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../site/pages/registry.ts';
 import { buildBodies } from './bodies.ts';
-import type { PageJob } from '../../../site/pages/registry.ts';
+import type { PageJob } from '../../site/pages/registry.ts';
 import { renderInWorkers, workerBundle } from './pool.ts';
 import type { WorkersTally } from './pool.ts';
-import type { WrittenFile } from '../../cache/reuse.ts';
-import type { CatalogueModel } from '../../../site/model.ts';
+import type { WrittenFile } from './reuse.ts';
+import type { CatalogueModel } from '../../site/model.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */

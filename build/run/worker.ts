@@ -2,16 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { objectName } from '../../cache/hash.ts';
-import { writeFileFresh } from '../../atomic-file.ts';
-import { renderTally } from '../../../site/render/markdown-body.ts';
-import { bodiesReused, takeBodiesUsed, useBodyCache } from '../../render/body-cache.ts';
-import { indexCatalog } from '../../../core/query.ts';
-import type { Catalog } from '../../../core/types.ts';
-import { cataloguePages, renderJobFiles } from '../../../site/pages/registry.ts';
+import { objectName } from '../digest.ts';
+import { writeFileFresh } from '../atomic-file.ts';
+import { renderTally } from '../../site/render/markdown-body.ts';
+import { bodiesReused, takeBodiesUsed, useBodyCache } from '../cache/bodies.ts';
+import { indexCatalog } from '../../core/query.ts';
+import type { Catalog } from '../../core/types.ts';
+import { cataloguePages, renderJobFiles } from '../../site/pages/registry.ts';
 import { buildBodies } from './bodies.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.ts';
-import type { WrittenFile } from '../../cache/reuse.ts';
+import type { WrittenFile } from './reuse.ts';
 
 const { frame, staging, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;
 useBodyCache(bodyCache);

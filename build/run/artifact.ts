@@ -8,10 +8,10 @@
  * that changed no fact they show).
  */
 import type { BuildCache } from '../cache/index.ts';
-import { cacheUse } from '../cache/reuse.ts';
-import type { WrittenFile } from '../cache/reuse.ts';
-import { hashText } from '../cache/hash.ts';
-import type { OutputFolder } from '../write.ts';
+import { cacheUse } from './reuse.ts';
+import type { WrittenFile } from './reuse.ts';
+import { hashText } from '../digest.ts';
+import type { OutputFolder } from './output.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { ContentProblem } from '../content-error.ts';
 import type { OutputFile } from '../../site/types.ts';

@@ -3,9 +3,9 @@
  * and the artifacts (emit/artifact.ts) key what they make by everything that decides it, place
  * every stored file of a hit into the output, and remember what they made on a miss.
  */
-import { hashText } from './hash.ts';
-import type { BuildCache, StoredPath } from './index.ts';
-import type { OutputFolder } from '../write.ts';
+import { hashText } from '../digest.ts';
+import type { BuildCache, StoredPath } from '../cache/index.ts';
+import type { OutputFolder } from './output.ts';
 
 /** A file written into the output: its path and, with the cache on, its object name. */
 export type WrittenFile = [path: string, object: string | undefined];

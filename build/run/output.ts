@@ -1,34 +1,36 @@
 /**
  * Write: every file goes into a fresh sibling folder as soon as it is made (so a big catalogue is
  * never held in memory whole), and nothing in dist/ changes until the whole build has succeeded.
- * A failed build never touches dist/.
+ * A failed build never touches dist/. Each file is written once: a path is claimed by one piece of
+ * work, and a second claim is a BuildDefinitionError.
  *
- * The new folder is always complete: a file the old dist/ still holds unchanged is hard-linked
- * from it (the two generations share storage; the cache never does), one the cache holds is
- * copied from it, the rest are written. Then the folder takes dist/'s place whole (swap.ts), so a
- * build killed at any moment leaves one complete dist/ or the other.
+ * The new folder is always complete. A file the last published folder (the cache's record of it,
+ * build/cache/dist-record.ts) still holds unchanged is hard-linked from it (the two generations
+ * share storage), a stored output's file is linked from wherever that folder holds its bytes, and
+ * the rest are written. Then the folder takes dist/'s place whole (swap.ts), so a build killed at
+ * any moment leaves one complete dist/ or the other.
  *
- * Without a dist/ but with the last one kept by the cache (as on Netlify, cache/dist-record.ts),
- * the new folder *is* that one, renamed: a file it holds unchanged (same object, same size) is left
- * where it is, a changed one is replaced by a new file (never written through: its `/v1` copy
- * shares its inode), and every file this build did not make is removed before the swap. A build
- * that changed nothing then writes no file.
+ * Without a dist/ but with the last one kept by the cache (as on Netlify), the new folder *is* that
+ * one, renamed: a file it holds unchanged (same object, same size) is left where it is, a changed
+ * one is replaced by a new file (never written through: its `/v1` copy shares its inode), and every
+ * file this build did not make is removed before the swap. A build that changed nothing then
+ * writes no file.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
-import { objectHasher } from './cache/hash.ts';
-import { NO_CACHE } from './cache/index.ts';
-import type { BuildCache, PreviousDist } from './cache/index.ts';
-import type { OutputFile } from '../site/types.ts';
-import { HEADERS_FILE } from '../core/published-files.ts';
-import { siblingFolder, swapIn } from './swap.ts';
-import type { Companion } from './swap.ts';
-import { BuildDefinitionError } from '../site/errors.ts';
+import { copyFileApart, replaceFile, writeFileFresh } from '../atomic-file.ts';
+import { objectHasher, objectName } from '../digest.ts';
+import { NO_CACHE } from '../cache/index.ts';
+import type { BuildCache, PreviousDist } from '../cache/index.ts';
+import type { OutputFile } from '../../site/types.ts';
+import { HEADERS_FILE } from '../../core/published-files.ts';
+import { siblingFolder, swapIn } from '../swap.ts';
+import type { Companion } from '../swap.ts';
+import { BuildDefinitionError } from '../../site/errors.ts';
 
 export class OutputFolder {
   readonly staging: string;
-  /** What the old dist/ holds that may be linked rather than written again. */
+  /** What the last published folder holds that may be linked rather than written again. */
   private readonly previous: PreviousDist | undefined;
   /** True when the staging folder is the last dist/ the cache kept, so `previous` is already in it. */
   private readonly inPlace: boolean;
@@ -48,7 +50,7 @@ export class OutputFolder {
     // `_headers` names the build (its version and site), so a kept folder of another build is refused.
     const restored = cache.restoredDist(outDir, this.staging, HEADERS_FILE);
     this.inPlace = restored !== undefined;
-    this.previous = restored ?? cache.previousDist(outDir);
+    this.previous = restored ?? cache.previousDist();
     if (!this.inPlace) mkdirSync(this.staging, { recursive: true });
   }
 
@@ -57,35 +59,36 @@ export class OutputFolder {
     return [...this.produced.keys()];
   }
 
-  /** Files written or copied from the cache: those not taken unchanged from the old dist/. */
+  /** Files written or linked from another path: those not taken unchanged from the old dist/. */
   get written(): number {
     return this.produced.size - this.kept.size;
   }
 
-  /** Writes a file (or places the same bytes from the old dist/ or the cache); returns its object
+  /** Writes a file (or links the same bytes from the last published folder); returns its object
    * name when the cache is on. */
   add({ path, bytes }: OutputFile): string | undefined {
-    const object = this.cache.objectFor(bytes);
+    const object = this.cache.enabled ? objectNameOf(bytes) : undefined;
     if (this.keep(path, object)) return object;
-    const target = this.stage(path);
-    if (object !== undefined && this.cache.place(object, target)) return object;
-    writeFileFresh(target, bytes);
-    if (object !== undefined) this.cache.adopt(object, target);
+    writeFileFresh(this.stage(path), bytes);
     return object;
   }
 
   /** Takes a file another thread wrote into the staging folder, with its object name. */
   addWritten(path: string, object: string | undefined): void {
     this.claim(path, object);
-    if (object !== undefined) this.cache.adopt(object, join(this.staging, path));
   }
 
-  /** Places a file the cache holds; false (and nothing written) when it does not hold it. */
+  /** Places a stored output's file from the last published folder, at its own path or any other
+   * holding its bytes; false (and nothing placed) when that folder no longer holds them. */
   addStored(path: string, object: string): boolean {
     if (this.keep(path, object)) return true;
-    if (this.cache.place(object, this.stage(path))) return true;
-    this.produced.delete(path);
-    return false;
+    const source = this.previous?.find(object);
+    if (source === undefined) {
+      this.produced.delete(path);
+      return false;
+    }
+    linkOrCopy(join(this.previous!.folder, source), this.stage(path));
+    return true;
   }
 
   /** Writes parts one after another, `separator` between them, without holding them all at once. */
@@ -108,10 +111,7 @@ export class OutputFolder {
       closeSync(fd);
     }
     const object = hash?.digest('hex');
-    if (object !== undefined) {
-      this.produced.set(path, object);
-      this.cache.adopt(object, target);
-    }
+    if (object !== undefined) this.produced.set(path, object);
     return object;
   }
 
@@ -170,10 +170,7 @@ export class OutputFolder {
   private keep(path: string, object: string | undefined): boolean {
     this.claim(path, object);
     if (object === undefined || !this.previous?.holds(path, object)) return false;
-    const target = this.stage(path);
-    if (!this.inPlace) linkOrCopy(join(this.outDir, path), target);
-    // The cache keeps the object too (a copy, if it had lost it), for a deploy without this dist/.
-    this.cache.adopt(object, target);
+    if (!this.inPlace) linkOrCopy(join(this.previous!.folder, path), this.stage(path));
     this.kept.add(path);
     return true;
   }
@@ -214,6 +211,16 @@ export class OutputFolder {
     }
     return target;
   }
+}
+
+// Bytes made once per process and added on every build (the content editor's files, 5 MB) are
+// hashed once: output bytes are never changed after they are made.
+const namedBytes = new WeakMap<Uint8Array, string>();
+function objectNameOf(bytes: string | Uint8Array): string {
+  if (typeof bytes === 'string') return objectName(bytes);
+  let name = namedBytes.get(bytes);
+  if (name === undefined) namedBytes.set(bytes, (name = objectName(bytes)));
+  return name;
 }
 
 /** A hard link to `source` at `target` (in place of what is there), or a copy where the file

@@ -1,0 +1,96 @@
+/**
+ * The runner: every artifact of the published folder made from the model, and nothing else of the
+ * build. It alone opens the build cache (build/cache/). Each piece of work (a page job, an
+ * artifact of build/emit/index.ts) is keyed by a digest of the site layer's code and of exactly
+ * what it hands the render, placed from the last published folder when that key holds, rendered
+ * otherwise (the pages on every core: pages.ts), and each file is written once, into a new folder
+ * swapped in whole (output.ts). Before the model exists, the loader takes checked documents from
+ * the same cache (`documents`).
+ */
+import { resolve } from 'node:path';
+import { NO_CACHE, openCache } from '../cache/index.ts';
+import type { BuildCache } from '../cache/index.ts';
+import type { CodeFingerprints } from '../code-fingerprint.ts';
+import type { DocumentMemo } from '../load.ts';
+import { emitters } from '../emit/index.ts';
+import { siteFrame } from '../emit/assets.ts';
+import { emitHeaders } from '../../site/headers.ts';
+import { mirrorMajors } from '../mirror.ts';
+import { majorPrefixes } from '../../core/headers.ts';
+import { emitInto } from './artifact.ts';
+import { OutputFolder } from './output.ts';
+import { renderPages } from './pages.ts';
+import type { PageReport, RenderOptions } from './pages.ts';
+import type { Companion } from '../swap.ts';
+import type { CatalogueModel } from '../../site/model.ts';
+
+/** Runs a step of the build, logging how long it took and what it made. */
+export type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
+
+export interface RunOptions extends RenderOptions {
+  /** Called with every path of the finished folder, mirrors included, before it replaces the last:
+   * a problem it throws leaves dist/ as it was. */
+  checkFiles?: (files: readonly string[]) => void;
+  /** A file outside the folder that belongs to it (the functions' constants), swapped in with it. */
+  companion?: (model: CatalogueModel) => Companion | undefined;
+}
+
+export interface RunResult {
+  /** Every file written, relative to the folder. */
+  files: string[];
+  pages: PageReport;
+}
+
+export interface Runner {
+  /** The cache's memo of checked documents, for the loader. */
+  readonly documents: DocumentMemo;
+  /** Makes every artifact of `model` into `outDir`, swapped in whole once all are made and checked. */
+  run(model: CatalogueModel, outDir: string, options?: RunOptions): Promise<RunResult>;
+}
+
+/** A runner over the cache in `cacheDir` (none: every file is made from scratch). */
+export async function openRunner(cacheDir: string | null | undefined, fingerprints: CodeFingerprints, timed: Timed): Promise<Runner> {
+  const cache: BuildCache = cacheDir
+    ? await timed('cache open', () => openCache(resolve(cacheDir), fingerprints), () => `open, ${resolve(cacheDir)}`)
+    : NO_CACHE;
+  return {
+    documents: cache,
+    run: (model, outDir, options = {}) => run(cache, fingerprints, timed, model, outDir, options),
+  };
+}
+
+async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Timed, model: CatalogueModel, outDir: string, options: RunOptions): Promise<RunResult> {
+  const output = new OutputFolder(outDir, cache);
+  const frame = siteFrame(model);
+  try {
+    // The pages first: on render workers they are most of a cold build, and this thread makes the
+    // other artifacts meanwhile, handing the workers more pages between one artifact and the next.
+    const pagesDone = timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion: fingerprints.render }), (report) =>
+      `${report.jobs} page jobs: ${report.fromCache} from the cache, ${report.rendered} rendered on ${report.threads} thread${report.threads === 1 ? '' : 's'} ` +
+      `(${report.bodies} Markdown bodies in ${report.bodyMs.toFixed(0)} ms of CPU${report.bodiesReused > 0 ? `, ${report.bodiesReused} rendered bodies from the cache` : ''})`);
+    // Awaited below, after the other artifacts: a failure before then is not an unhandled one.
+    pagesDone.catch(() => {});
+    try {
+      for (const [name, emitter] of Object.entries(emitters)) {
+        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      // The workers write into the folder that is about to go: they finish (or fail) first.
+      await pagesDone.catch(() => {});
+      throw error;
+    }
+    const pages = await pagesDone;
+    // Written last: its rules name the top-level entries of every other file (site/headers.ts).
+    await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
+    await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
+    options.checkFiles?.(output.files);
+    await timed('write', () => output.commit(options.companion?.(model)), () =>
+      `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
+    if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
+    return { files: output.files, pages };
+  } catch (error) {
+    output.abort();
+    throw error;
+  }
+}
