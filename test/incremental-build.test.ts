@@ -136,7 +136,7 @@ describe('the build cache', () => {
     await run(dist(), { cacheDir });
     expect(readFileSync(join(dist(), 'index.html'), 'utf8')).not.toContain('poisoned');
     expectSameTree(dist(), await fresh());
-    // What the cache holds is clean too: a new folder filled from it alone.
+    // A new folder filled from the cache and the repaired dist/ alone is clean too.
     const outDir = join(root, 'from-cache-after-poison');
     expect((await run(outDir, { cacheDir })).pages.rendered).toBe(0);
     expectSameTree(outDir, await fresh());

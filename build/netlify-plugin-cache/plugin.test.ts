@@ -47,9 +47,9 @@ const ON_NETLIFY = { PUBLISH_DIR: 'dist', IS_LOCAL: false };
 describe('the build cache plugin', () => {
   it('saves the cache by moving its folder, and restores it the same way', async () => {
     const { site, utils, local } = netlify();
-    const object = join(local, 'objects/ab/cdef');
+    const object = join(local, 'bodies/ab/cdef.json');
     mkdirSync(join(object, '..'), { recursive: true });
-    writeFileSync(object, '<p>page</p>');
+    writeFileSync(object, '{"html":"<p>page</p>"}');
     writeFileSync(join(local, 'index.json'), '{}');
     const inode = inodeOf(object);
     await inBuildDirectory(site, async () => {
