@@ -9,7 +9,7 @@
  * Each body is one file, `<dir>/<first two characters of its key>/<the rest>.json`, written whole
  * or not at all, read by whichever thread renders the page (render workers included: the setup is
  * plain data). A thread notes the keys it used; the build cache records them with each page's
- * entry and removes the bodies no page of the last build used (build/cache/).
+ * entry and removes the bodies no page of the last build used (index.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

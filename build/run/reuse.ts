@@ -1,7 +1,8 @@
 /**
- * Taking a step's files from the cache, or keeping them there: the page jobs (emit/pages/render.ts)
- * and the artifacts (emit/artifact.ts) key what they make by everything that decides it, place
- * every stored file of a hit into the output, and remember what they made on a miss.
+ * Taking a piece of work's files from the cache, or keeping them there: the page jobs (pages.ts)
+ * and the artifacts (artifact.ts) key what they make by everything that decides it, place every
+ * stored file of a hit into the output (from the last published folder, output.ts), and remember
+ * what they made on a miss.
  */
 import { hashText } from '../digest.ts';
 import type { BuildCache, StoredPath } from '../cache/index.ts';
