@@ -3,6 +3,9 @@
 /** The page whose tables the bench writes. */
 export const PERFORMANCE_PAGE = 'docs/performance.md';
 
+/** The page whose table of the build's targets the bench writes (scripts/bench/targets.ts). */
+export const TARGETS_PAGE = 'README.md';
+
 /** The sizes whose run is the one the page shows; a run of other sizes leaves it alone. */
 export const DEFAULT_SIZES = '1000,4000,10000,50000';
 

@@ -37,7 +37,8 @@ import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts'
 import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
-import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE } from './bench-options.ts';
+import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
+import { targetsSection, targetsTable } from './bench/targets.ts';
 import { writeMarkedSection } from './marked-section.ts';
 import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
@@ -301,11 +302,13 @@ const report =
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, warmProfile, queries, searches }, null, 2)}\n`);
+console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targetsTable(builds)}`);
 if (sizes.join(',') === DEFAULT_SIZES) {
   writeMarkedSection(join(PROJECT_ROOT, PERFORMANCE_PAGE), 'bench', report);
-  console.error(`${PERFORMANCE_PAGE}: benchmark tables updated.`);
+  writeMarkedSection(join(PROJECT_ROOT, TARGETS_PAGE), 'targets', targetsSection(machine, where, runs, targetsTable(builds)));
+  console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE}: benchmark tables updated.`);
 } else {
-  console.error(`${PERFORMANCE_PAGE} left as it is: it shows a run of the default sizes (${DEFAULT_SIZES}).`);
+  console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE} left as they are: they show a run of the default sizes (${DEFAULT_SIZES}).`);
 }
 rmSync(work, { recursive: true, force: true });
 if (overLimits.length > 0) {
