@@ -2,10 +2,10 @@
  * dist/ as the last build left it, each file with its object (the digest of its bytes) and its
  * inode, size and times: the outputs' store of the cache. The next build hard-links an unchanged
  * file from it into its new folder (the cheapest way to fill a complete new folder), and a stored
- * output's files are taken from it, by path or by object, instead of being rendered again. Any write to a file changes its ctime,
- * which no program can set back, so a file whose stat still matches holds the recorded bytes; a
- * file changed within the clock's resolution of the record ("racily clean", as git calls it) is
- * hashed instead.
+ * output's files are taken from it, by path or by object, instead of being rendered again. Any
+ * write to a file changes its ctime, which no program can set back, so a file whose stat still
+ * matches holds the recorded bytes; a file changed within the clock's resolution of the record
+ * ("racily clean", as git calls it) is hashed instead.
  *
  * On Netlify the published folder does not stay in place: the cache plugin moves it into the cache
  * once it is deployed, and back beside the cache's own files before the next build
