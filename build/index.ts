@@ -171,7 +171,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     // Every file now, mirrors included: the deploy never gets as far as a folder over the limit.
     checkFiles: (paths) => checkFolders(paths, folderMaxEntries),
     // The functions' constants change with dist/, as part of the same swap.
-    companion: (built) => (constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(built))}\n` } : undefined),
+    companion: constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined,
   });
   // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
   // published folder's alone, as the functions' constants are.

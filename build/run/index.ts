@@ -32,7 +32,7 @@ export interface RunOptions extends RenderOptions {
    * a problem it throws leaves dist/ as it was. */
   checkFiles?: (files: readonly string[]) => void;
   /** A file outside the folder that belongs to it (the functions' constants), swapped in with it. */
-  companion?: (model: CatalogueModel) => Companion | undefined;
+  companion?: Companion;
 }
 
 export interface RunResult {
@@ -85,7 +85,7 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
     await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
     await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
     options.checkFiles?.(output.files);
-    await timed('write', () => output.commit(options.companion?.(model)), () =>
+    await timed('write', () => output.commit(options.companion), () =>
       `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
     return { files: output.files, pages };
