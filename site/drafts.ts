@@ -18,7 +18,7 @@ import type { CatalogueModel } from './model.ts';
 
 export function draftFiles(model: CatalogueModel, frame: PageFrame, bodies: Bodies): OutputFile[] {
   const jobs = draftJobs(model);
-  return [...jobs.flatMap((job) => renderJobFiles(frame, job, bodies)), ...jobs.flatMap((job) => jobJson(model, job, bodies) ?? [])];
+  return [...jobs.flatMap((job) => renderJobFiles(frame, job, bodies)), ...jobs.flatMap((job) => jobJson(model.site.baseUrl, job, bodies) ?? [])];
 }
 
 /** The drafts' pages, for the header rules of their files (a preview's only). */

@@ -65,8 +65,10 @@ export function searchDocuments(model: CatalogueModel, bodies: Bodies): SearchDo
 // Node writes no time and no file name into the gzip header: the same index is the same bytes on every build.
 const gzip = (text: string) => gzipSync(text);
 
-/** The index of the catalogue, every body and the prose pages; beside it the frame of its results page. */
-export const searchIndexFiles = (model: CatalogueModel, frame: PageFrame, bodies: Bodies): OutputFile[] => [
+/** The index of the catalogue, every body and the prose pages. */
+export const searchIndexFiles = (model: CatalogueModel, bodies: Bodies): OutputFile[] => [
   { path: SEARCH_INDEX_FILE, bytes: gzip(JSON.stringify(makeSearchIndex(searchDocuments(model, bodies)))) },
-  { path: SEARCH_PAGE_FRAME_FILE, bytes: gzip(JSON.stringify(frame)) },
 ];
+
+/** The frame of the search function's results page: this build's page frame. */
+export const searchPageFiles = (frame: PageFrame): OutputFile[] => [{ path: SEARCH_PAGE_FRAME_FILE, bytes: gzip(JSON.stringify(frame)) }];

@@ -17,6 +17,7 @@ import { siteFrame } from '../build/emit/assets.ts';
 import { liveWorkers, renderInWorkers, workerBundle } from '../build/run/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
+import { canonicalJson, modelFor } from '../build/run/artifact.ts';
 import type { Artifact } from '../build/run/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
@@ -86,6 +87,30 @@ describe('the build cache', () => {
     expect(report.pages.rendered).toBeLessThan(report.pages.jobs);
     expect(readFileSync(join(dist(), 'index.html'), 'utf8')).toContain('Shape Up, retitled');
     expectSameTree(dist(), await fresh());
+  });
+
+  it("renders every HTML page again and no item's Markdown twin when the shop is renamed: a twin is keyed by the part of the frame it reads", async () => {
+    const site = join(content, 'site.yaml');
+    const text = readFileSync(site, 'utf8');
+    // The items' pages, not the sections' index pages (listings, which name the shop in their twins too).
+    const itemFiles = (ext: string) => ['skills', 'install', 'bundles', 'docs'].flatMap((section) =>
+      readdirSync(join(dist(), section), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith(ext) && !path.startsWith('index.')).map((path) => join(section, path)));
+    const inodes = (paths: readonly string[]) => new Map(paths.map((path) => [path, statSync(join(dist(), path)).ino]));
+    const [twins, pages] = [inodes(itemFiles('.md')), inodes(itemFiles('.html'))];
+    expect(twins.size).toBeGreaterThan(10);
+    try {
+      writeFileSync(site, text.replace(/^name: (.*)$/m, 'name: $1 Renamed'));
+      const report = await run(dist(), { cacheDir });
+      expect(report.pages.rendered).toBe(report.pages.jobs);
+      // Linked from the last dist/: the same file, not rendered again. Every page is new.
+      const after = inodes([...twins.keys()]);
+      expect([...twins].filter(([path, ino]) => after.get(path) !== ino).map(([path]) => path)).toEqual([]);
+      for (const [path, ino] of pages) expect(statSync(join(dist(), path)).ino, path).not.toBe(ino);
+      expect(readFileSync(join(dist(), 'skills/shape-up.html'), 'utf8')).toContain('Renamed');
+      expectSameTree(dist(), await fresh());
+    } finally {
+      writeFileSync(site, text);
+    }
   });
 
   it('removes the files of a skill that becomes a draft', async () => {
@@ -232,8 +257,23 @@ describe('the build cache', () => {
     lines.length = 0;
     await build('keyed-3');
     expect(fromCache()).toEqual(Object.keys(emitters).filter((name) => !emitters[name].reads.includes('skills')));
-    expect(fromCache()).toEqual(['catalog', 'version', 'openapi', 'assets', 'robots', 'admin', 'agent-skill']);
+    expect(fromCache()).toEqual(['catalog', 'version', 'openapi', 'assets', 'robots', 'search-page', 'admin', 'agent-skill']);
+    // The JSON twins are made piece by piece: the edited skill's alone.
+    expect(lines.find((line) => line.startsWith('emit page-json '))).toMatch(/ files: 1 made, the rest from the cache$/);
     expectSameTree(join(root, 'keyed-3'), await fresh());
+  });
+
+  it("keys a pieced artifact's pieces by their whole input, which is plain data: its JSON text is all of it", async () => {
+    const { model } = await run(join(root, 'pieces'), { cacheDir: null, threads: 1 });
+    const pieced = Object.entries(emitters as Record<string, Artifact>).filter(([, artifact]) => 'pieces' in artifact);
+    expect(pieced.map(([name]) => name)).toContain('page-json');
+    for (const [name, artifact] of pieced) {
+      if (!('pieces' in artifact)) continue;
+      const pieces = artifact.pieces(modelFor(name, artifact, model));
+      expect(pieces.length).toBeGreaterThan(model.skills.length);
+      // canonicalJson refuses a function or a class instance and shows a Map's entries: the same text means none hides a fact.
+      for (const piece of pieces) expect(canonicalJson(piece)).toBe(JSON.stringify(piece));
+    }
   });
 });
 
@@ -280,9 +320,10 @@ describe('render workers', () => {
     const [first] = Object.keys(all);
     const { error, workersLeft, unhandled, unchanged, leftovers } = await failingBuild('artifact-fails', {}, () => {
       const emitter = all[first];
-      all[first] = { ...emitter, render: () => {
+      const fail = () => {
         throw new Error(`${first} failed here`);
-      } };
+      };
+      all[first] = 'pieces' in emitter ? { ...emitter, renderPiece: fail } : { ...emitter, render: fail };
       return () => (all[first] = emitter);
     });
     expect(String(error)).toContain(`${first} failed here`);

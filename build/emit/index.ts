@@ -6,15 +6,16 @@
  * keyed by each job's input and rendered on every core. Adding an artifact is its module in site/
  * and one line here.
  */
-import type { Artifact } from '../run/artifact.ts';
-import { pageJson } from '../../site/pages/registry.ts';
+import type { Artifact, PiecedArtifact } from '../run/artifact.ts';
+import { jsonJobs, listingJson, renderJsonJob } from '../../site/pages/registry.ts';
+import type { JsonJob } from '../../site/pages/registry.ts';
 import { catalogFiles } from '../../site/catalog.ts';
 import { emitVersion } from '../../site/version.ts';
 import { openApiFiles } from '../../site/openapi/index.ts';
 import { emitAssets } from './assets.ts';
 import { emitSitemap } from '../../site/sitemap.ts';
 import { emitRobots } from '../../site/robots.ts';
-import { searchIndexFiles } from '../../site/search-index.ts';
+import { searchIndexFiles, searchPageFiles } from '../../site/search-index.ts';
 import { draftFiles } from '../../site/drafts.ts';
 import { readSchema } from '../ajv.ts';
 import { buildBodies } from '../run/bodies.ts';
@@ -24,8 +25,10 @@ import { emitAgentSkill } from '../../site/agent-skill.ts';
 
 /** Each artifact whose files are JSON, checked against their response schema as they are made (check-json.ts). */
 const checked: Readonly<Record<string, Artifact>> = {
-  // Each page's JSON twin, from its kind's module (pages/registry.ts).
-  'page-json': { reads: ['site', 'clusters', 'skills', 'bundles', 'docs', 'catalogFile', 'index', 'layout'], render: (model) => pageJson(model, buildBodies) },
+  // Each item's JSON twin, from its kind's module (pages/registry.ts), keyed by its own input.
+  'page-json': { reads: ['site.baseUrl', 'skills', 'bundles', 'docs'], pieces: jsonJobs, renderPiece: (job) => [renderJsonJob(job, buildBodies)] } satisfies PiecedArtifact<JsonJob>,
+  // The listing pages' JSON twins, made from the whole catalogue.
+  'listing-json': { reads: ['site', 'clusters', 'skills', 'bundles', 'catalogFile', 'index', 'layout'], render: listingJson },
   catalog: { reads: ['catalogFile'], render: catalogFiles },
   version: { reads: ['stamp'], render: emitVersion },
   openapi: { reads: ['stamp', 'site'], render: (model) => openApiFiles(model, readSchema) },
@@ -33,7 +36,8 @@ const checked: Readonly<Record<string, Artifact>> = {
   sitemap: { reads: ['site', 'generatedAt', 'clusters', 'skills', 'bundles', 'docs', 'index'], render: emitSitemap },
   robots: { reads: ['site', 'contentSignals'], render: emitRobots },
   // The index reads the catalogue, every body and the prose pages; its results page, the frame.
-  'search-index': { reads: ['site', 'clusters', 'skills', 'bundles', 'docs'], frame: true, render: (model, frame) => searchIndexFiles(model, frame, buildBodies) },
+  'search-index': { reads: ['site.baseUrl', 'clusters', 'skills', 'bundles', 'docs'], render: (model) => searchIndexFiles(model, buildBodies) },
+  'search-page': { reads: [], frame: true, render: (_model, frame) => searchPageFiles(frame) },
   // A preview's drafts (site/drafts.ts): none in production.
   drafts: { reads: ['site', 'clusters', 'skills', 'bundles', 'drafts'], frame: true, render: (model, frame) => draftFiles(model, frame, buildBodies) },
   admin: emitAdmin,

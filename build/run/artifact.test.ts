@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactKey, canonicalJson, renderArtifact } from './artifact.ts';
-import type { Artifact } from './artifact.ts';
+import { artifactKey, canonicalJson, pieceKey, renderArtifact } from './artifact.ts';
+import type { Artifact, PiecedArtifact } from './artifact.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';
 import type { CatalogueModel } from '../../site/model.ts';
@@ -67,6 +67,50 @@ describe("an artifact's key", () => {
     const other = { siteName: 'Other' } as unknown as PageFrame;
     expect(key(base(), framed, other)).not.toBe(key(base(), framed));
     expect(key(base(), stampOnly, other)).toBe(key(base(), stampOnly));
+  });
+});
+
+describe('an artifact that reads one field of a part', () => {
+  const site = (name: string, baseUrl = 'https://shelf.example') => ({ name, baseUrl }) as CatalogueModel['site'];
+  const baseOnly: Artifact = { reads: ['site.baseUrl'], render: (model) => [{ path: 'base.txt', bytes: model.site.baseUrl }] };
+  const key = (model: CatalogueModel, artifact: Artifact = baseOnly) => artifactKey('code', 'base', artifact, model, FRAME);
+
+  it('sees that field, and fails naming any other field of the part', () => {
+    expect(renderArtifact('base', baseOnly, modelOf({ site: site('Shelf') }), FRAME)).toEqual([{ path: 'base.txt', bytes: 'https://shelf.example' }]);
+    const nosy: Artifact = { reads: ['site.baseUrl'], render: (model) => [{ path: 'x.txt', bytes: model.site.name }] };
+    expect(() => renderArtifact('nosy', nosy, modelOf({ site: site('Shelf') }), FRAME)).toThrow(/The nosy artifact read the model's "site.name", which it does not list/);
+  });
+
+  it('is keyed by that field: another field moving holds the key', () => {
+    expect(key(modelOf({ site: site('Other') }))).toBe(key(modelOf({ site: site('Shelf') })));
+    expect(key(modelOf({ site: site('Shelf', 'https://other.example') }))).not.toBe(key(modelOf({ site: site('Shelf') })));
+    const whole: Artifact = { ...baseOnly, reads: ['site'] };
+    expect(key(modelOf({ site: site('Other') }), whole)).not.toBe(key(modelOf({ site: site('Shelf') }), whole));
+  });
+});
+
+describe('a pieced artifact', () => {
+  const perSkill: PiecedArtifact<{ slug: string; title: string }> = {
+    reads: ['skills'],
+    pieces: (model) => model.skills.map(({ skill }) => ({ slug: skill.slug, title: skill.title })),
+    renderPiece: (piece) => [{ path: `${piece.slug}.txt`, bytes: piece.title }],
+  };
+  const skills = (...titles: string[]) => modelOf({ skills: titles.map((title, i) => ({ skill: { slug: `s${i}`, title } })) as CatalogueModel['skills'] });
+
+  it('renders each piece from its input, in order', () => {
+    expect(renderArtifact('per-skill', perSkill, skills('A', 'B'), FRAME)).toEqual([{ path: 's0.txt', bytes: 'A' }, { path: 's1.txt', bytes: 'B' }]);
+  });
+
+  it('selects its pieces from what it reads alone', () => {
+    const nosy: PiecedArtifact = { ...perSkill, pieces: (model) => [model.site.name] };
+    expect(() => renderArtifact('nosy', nosy, modelOf({ skills: [], site: { name: 'Shelf' } as CatalogueModel['site'] }), FRAME)).toThrow(/read the model's "site"/);
+  });
+
+  it("keys a piece by the code, the artifact and the piece's input: another piece's edit holds it", () => {
+    const [first, second] = [skills('A', 'B'), skills('A', 'C')].map((model) => perSkill.pieces(model).map((piece) => pieceKey('code', 'per-skill', piece)));
+    expect(first[0]).toBe(second[0]);
+    expect(first[1]).not.toBe(second[1]);
+    expect(pieceKey('other code', 'per-skill', perSkill.pieces(skills('A'))[0])).not.toBe(first[0]);
   });
 });
 

@@ -72,7 +72,8 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
     pagesDone.catch(() => {});
     try {
       for (const [name, emitter] of Object.entries(emitters)) {
-        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, fromCache }) => `${files} files${fromCache ? ' from the cache' : ''}`);
+        await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, made, fromCache }) =>
+          `${files} files${fromCache ? ' from the cache' : made < files ? `: ${made} made, the rest from the cache` : ''}`);
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {

@@ -1,7 +1,9 @@
 /**
- * Every page and Markdown twin, and llms-full.txt: each page job is taken from the cache when an
- * identical one (same code, frame and input) was rendered before, and rendered otherwise, on
- * every core when there is enough to render. Each file is written the moment it exists.
+ * Every page and Markdown twin, and llms-full.txt: each page job's HTML page is taken from the
+ * cache when an identical one (same code, frame and input) was rendered before, its twin when one
+ * of the same code, input and the part of the frame a twin reads (TwinFrame) was; what the cache
+ * lacks is rendered, on every core when there is enough to render. Each file is written the moment
+ * it exists.
  */
 import { availableParallelism } from 'node:os';
 import type { BuildCache } from '../cache/index.ts';
@@ -15,6 +17,7 @@ import { llmsFullText } from '../../site/llms.ts';
 import { LLMS_FULL_MAX_BYTES, llmsFullFiles } from '../../site/llms-full.ts';
 import type { LlmsFullText } from '../../site/llms-full.ts';
 import { siteFrame } from '../emit/assets.ts';
+import { twinFrameOf } from '../../site/pages/frame.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';
 import type { DocRef } from '../../site/pages/page-ref.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../site/pages/registry.ts';
@@ -56,6 +59,8 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const jobs = pageJobs(model);
   const reuse = cacheUse(cache, output);
   const frameKey = reuse.key(cache.fingerprint, JSON.stringify(frame));
+  // A job's twin reads less of the frame than its page: it is kept past a change of the rest.
+  const twinFrameKey = reuse.key(cache.fingerprint, 'twin', JSON.stringify(twinFrameOf(frame)));
   const objectOf = new Map<string, string | undefined>();
   const note = (files: readonly WrittenFile[]) => files.forEach(([path, object]) => objectOf.set(path, object));
 
@@ -65,17 +70,23 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const catalogueDone = reuse.take(catalogueKey) !== undefined;
 
   const identities = jobs.map(jobIdentity);
-  const keys = identities.map((identity) => reuse.key(frameKey, identity));
-  const toRender = jobs.flatMap((_, i) => {
-    const stored = reuse.take(keys[i]);
-    if (!stored) return [i];
-    note(stored);
-    return [];
+  // Each job's page and twin, keyed apart: [page, twin].
+  const keys = identities.map((identity) => [reuse.key(frameKey, identity), reuse.key(twinFrameKey, identity)] as const);
+  // The jobs to render, each asking only for what the cache did not hold.
+  const toRender: { i: number; job: PageJob }[] = [];
+  jobs.forEach((job, i) => {
+    const [page, twin] = keys[i].map((key) => reuse.take(key));
+    if (page) note(page);
+    if (twin) note(twin);
+    if (!page || !twin) toRender.push({ i, job: page ? { ...job, only: 'twin' } : twin ? { ...job, only: 'page' } : job });
   });
   let renderedCount = 0;
   const rendered = (k: number, files: readonly WrittenFile[], bodies: readonly string[]) => {
     note(files);
-    reuse.keep(keys[toRender[k]], files, bodies);
+    const { i, job } = toRender[k];
+    // renderJobFiles' order: the page, then the twin.
+    const made = job.only === 'twin' ? [keys[i][1]] : job.only === 'page' ? [keys[i][0]] : keys[i];
+    made.forEach((key, n) => reuse.keep(key, [files[n]], bodies));
     options.onPageRendered?.(++renderedCount, toRender.length);
   };
 
@@ -96,17 +107,17 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
         reuse.keep(catalogueKey, files);
       },
     };
-    inWorkers = await renderInWorkers(setup, toRender.map((i) => jobs[i]), threads, (k, files, bodies) => {
+    inWorkers = await renderInWorkers(setup, toRender.map(({ job }) => job), threads, (k, files, bodies) => {
       for (const [path, object] of files) output.addWritten(path, object);
       rendered(k, files, bodies);
-    }, toRender.map((i) => identities[i].length), catalogue);
+    }, toRender.map(({ i }) => identities[i].length), catalogue);
   } else {
     const write = (files: Iterable<{ path: string; bytes: string | Uint8Array }>) => Array.from(files, (file): WrittenFile => [file.path, output.add(file)]);
     if (!catalogueDone) reuse.keep(catalogueKey, write(cataloguePages(frame, model.catalog, model.index, docs)));
     useBodyCache(cache.bodies);
     takeBodiesUsed();
-    toRender.forEach((i, k) => {
-      const files = write(renderJobFiles(frame, jobs[i], buildBodies));
+    toRender.forEach(({ job }, k) => {
+      const files = write(renderJobFiles(frame, job, buildBodies));
       rendered(k, files, takeBodiesUsed());
     });
   }

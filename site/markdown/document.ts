@@ -9,7 +9,7 @@
 import type { RenderedBody } from '../render/markdown-body.ts';
 import { stringify as yamlStringify } from 'yaml';
 import type { PageType, PageRef } from '../pages/page-ref.ts';
-import type { PageFrame } from '../pages/frame.ts';
+import type { TwinFrame } from '../pages/frame.ts';
 import type { Block } from './mdast.ts';
 import { markdownOf } from './serialize.ts';
 import { selfCountingTokens, TOKENS_KEY } from '../../core/markdown-tokens.ts';
@@ -26,7 +26,7 @@ export interface TwinFrontMatter {
   site: string;
 }
 
-export function frontMatter(frame: PageFrame, page: PageRef): TwinFrontMatter {
+export function frontMatter(frame: Pick<TwinFrame, 'site'>, page: PageRef): TwinFrontMatter {
   return { title: page.title, description: page.description, url: page.url, type: page.kind, site: frame.site.baseUrl };
 }
 

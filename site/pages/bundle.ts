@@ -6,7 +6,7 @@ import type { PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { count, formatEuro } from '../render/format.ts';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame, TwinFrame } from './frame.ts';
 import type { BundlePage, BundlePageInput } from './inputs.ts';
 import { bundleIndexRef } from './page-ref.ts';
 import { cartUrl } from '../../core/url-template.ts';
@@ -19,7 +19,7 @@ import { facts, heading, link, list, paragraph, draftNote } from '../markdown/md
 import type { Block } from '../markdown/mdast.ts';
 import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 import { jsonBytes } from '../../core/json.ts';
-import { itemBody, pageFiles } from './kind.ts';
+import { itemBody } from './kind.ts';
 import type { ItemKind } from './kind.ts';
 import type { BundleEntry, SkillEntry } from '../model.ts';
 
@@ -90,7 +90,7 @@ function buyBox(frame: PageFrame, bundle: Bundle): Element {
 }
 
 /** The Markdown twin of a bundle page. */
-export function bundleTwin(frame: PageFrame, { bundle, body, memberPrices, draft = false }: BundlePage): string {
+export function bundleTwin(frame: TwinFrame, { bundle, body, memberPrices, draft = false }: BundlePage): string {
   const page = bundleRef(frame.site.baseUrl, bundle);
   const { price } = bundle;
   const cart = cartUrl(frame.site.shop, 'bundle', bundle.slug);
@@ -125,16 +125,15 @@ function inputsOf(bundles: readonly BundleEntry[], skills: readonly SkillEntry[]
   return bundles.map(({ bundle, body }) => ({ bundle, body, memberPrices: bundle.skills.map((member) => priceOf.get(member.slug)!), ...(draft ? { draft } : {}) }));
 }
 
-export const bundleKind: ItemKind<BundlePageInput> = {
+export const bundleKind: ItemKind<BundlePageInput, BundlePage> = {
   type: 'bundle',
   inLlmsFull: true,
   inputs: (model) => inputsOf(model.bundles, model.skills, false),
   drafts: (model) => inputsOf(model.drafts.bundles, [...model.skills, ...model.drafts.skills], true),
   ref: (baseUrl, input) => bundleRef(baseUrl, input.bundle),
-  render(frame, input, bodies) {
-    const rendered = { ...input, body: itemBody(bodies, input.body, `${input.bundle.slug}-bundle`) };
-    return pageFiles(frame, bundleRef(frame.site.baseUrl, input.bundle), bundleHtml(frame, rendered), bundleTwin(frame, rendered));
-  },
+  withBody: (_baseUrl, input, bodies) => ({ ...input, body: itemBody(bodies, input.body, `${input.bundle.slug}-bundle`) }),
+  html: bundleHtml,
+  twin: bundleTwin,
   pages: (model) => model.bundles.map((entry) => ({ ...bundleRef(model.site.baseUrl, entry.bundle), lastModified: entry.lastModified })),
-  json: (model, input) => ({ path: bundleRef(model.site.baseUrl, input.bundle).jsonPath.slice(1), bytes: jsonBytes(input.bundle) }),
+  json: (baseUrl, input) => ({ path: bundleRef(baseUrl, input.bundle).jsonPath.slice(1), bytes: jsonBytes(input.bundle) }),
 };

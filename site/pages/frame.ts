@@ -26,6 +26,20 @@ export interface PageFrame {
   };
 }
 
+/**
+ * What an item's Markdown twin reads of the frame: the site's address and cart links, where its
+ * files go and the pricing rule. Not the shop's name or description, the clusters or the assets, so
+ * a twin is kept past a change of those (a renamed shop renders every page, no twin); the page jobs
+ * key a twin by this alone (build/run/pages.ts).
+ */
+export interface TwinFrame {
+  site: Pick<SiteModel, 'baseUrl' | 'shop'>;
+  pricingRule: string;
+  layout: PageLayout;
+}
+
+export const twinFrameOf = ({ site, pricingRule, layout }: TwinFrame): TwinFrame => ({ site: { baseUrl: site.baseUrl, shop: site.shop }, pricingRule, layout });
+
 /** The hashed assets every page links (the build reads them: build/emit/assets.ts). */
 export type FrameAssets = Record<keyof PageFrame['assets'], { href: string; integrity: string }>;
 

@@ -3,13 +3,12 @@ import { pageRef } from './page-ref.ts';
 import type { DocRef, PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import { bodyHtml, renderPage, FRAME_IDS } from '../html/layout.ts';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame, TwinFrame } from './frame.ts';
 import type { DocPage, DocPageInput } from './inputs.ts';
 import { frontMatter, twinDocument, bodyMarkdown } from '../markdown/document.ts';
 import { heading, paragraph } from '../markdown/mdast.ts';
 import type { Doc } from '../../core/types.ts';
 import { jsonBytes } from '../../core/json.ts';
-import { pageFiles } from './kind.ts';
 import type { Bodies, ItemKind } from './kind.ts';
 
 /** `/docs/<name>`, a page of prose, with its twins `.md` and `.json`. */
@@ -49,7 +48,7 @@ export function docHtml(frame: PageFrame, doc: DocPage): string {
 }
 
 /** The Markdown twin of a prose page: its title, description and body, as Markdown. */
-export function docTwin(frame: PageFrame, doc: DocPage): string {
+export function docTwin(frame: TwinFrame, doc: DocPage): string {
   return twinDocument(frontMatter(frame, docRef(frame.site.baseUrl, doc)), [heading(1, doc.title), paragraph(doc.description)], doc.body);
 }
 
@@ -60,28 +59,27 @@ export const DOC_RENDER = { topHeading: 2, headingIds: FRAME_IDS } as const;
 /** A prose page's body, rendered as its page and both its twins show it. */
 const docBody = (bodies: Bodies, input: DocPageInput, baseUrl: string) => bodies.render(docText(bodies.text(input.body), baseUrl), DOC_RENDER);
 
-export const guideKind: ItemKind<DocPageInput> = {
+export const guideKind: ItemKind<DocPageInput, DocPage> = {
   type: 'guide',
   inLlmsFull: false,
   inputs: (model) => model.docs.map(({ path, title, description, body }) => ({ path, title, description, body })),
   ref: (baseUrl, input) => docRef(baseUrl, input),
-  render(frame, input, bodies) {
-    const rendered = { ...input, body: docBody(bodies, input, frame.site.baseUrl) };
-    return pageFiles(frame, docRef(frame.site.baseUrl, input), docHtml(frame, rendered), docTwin(frame, rendered));
-  },
+  withBody: (baseUrl, input, bodies) => ({ ...input, body: docBody(bodies, input, baseUrl) }),
+  html: docHtml,
+  twin: docTwin,
   pages: (model) => model.docs.map((doc) => ({ ...docRef(model.site.baseUrl, doc), lastModified: doc.lastModified })),
-  json(model, input, bodies) {
-    const page = docRef(model.site.baseUrl, input);
+  json(baseUrl, input, bodies) {
+    const page = docRef(baseUrl, input);
     const twin: Doc = {
       type: 'guide',
       slug: input.path.split('/').pop()!,
       url: page.url,
       markdown_url: page.markdownUrl,
-      json_url: `${model.site.baseUrl}${page.jsonPath}`,
+      json_url: `${baseUrl}${page.jsonPath}`,
       title: input.title,
       description: input.description,
       // The twin's text, under the same policy as the page: never the raw body.
-      markdown: bodyMarkdown(docBody(bodies, input, model.site.baseUrl)),
+      markdown: bodyMarkdown(docBody(bodies, input, baseUrl)),
     };
     return { path: page.jsonPath.slice(1), bytes: jsonBytes(twin) };
   },

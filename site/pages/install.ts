@@ -1,7 +1,7 @@
 /** Install pages: `/install/<slug>` and its Markdown twin for each skill. Its JSON twin is the skill's. */
 import type { Skill } from '../../core/types.ts';
 import { installRef, skillRef } from './skill.ts';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame, TwinFrame } from './frame.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { cartUrl } from '../../core/url-template.ts';
@@ -11,7 +11,6 @@ import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { code, facts, heading, link, paragraph } from '../markdown/mdast.ts';
 import type { Block } from '../markdown/mdast.ts';
 import { formatEuro } from '../render/format.ts';
-import { pageFiles } from './kind.ts';
 import type { ItemKind } from './kind.ts';
 
 /**
@@ -43,7 +42,7 @@ interface Step {
   parts: Part[];
 }
 
-export function steps(frame: PageFrame, skill: Skill): Step[] {
+export function steps(frame: TwinFrame, skill: Skill): Step[] {
   const folder = skill.slug;
   const use = skill.commands.length > 0
     ? `Then start a new Claude Code session in the project and type one of its commands: ${skill.commands.map((command) => `\`${command}\``).join(', ')}.`
@@ -145,7 +144,7 @@ export function installHtml(frame: PageFrame, skill: Skill): string {
 }
 
 /** The Markdown twin of an install page: the same steps (steps.ts), price and cart link. */
-export function installTwin(frame: PageFrame, skill: Skill): string {
+export function installTwin(frame: TwinFrame, skill: Skill): string {
   const page = installRef(frame.site.baseUrl, skill);
   const skillPage = skillRef(frame.site.baseUrl, skill);
   const cart = cartUrl(frame.site.shop, 'skill', skill.slug);
@@ -175,8 +174,8 @@ export const installKind: ItemKind<InstallPageInput> = {
   inputs: (model) => model.skills.map(({ skill }) => ({ skill })),
   drafts: (model) => model.drafts.skills.map(({ skill }) => ({ skill })),
   ref: (baseUrl, input) => installRef(baseUrl, input.skill),
-  render(frame, { skill }) {
-    return pageFiles(frame, installRef(frame.site.baseUrl, skill), installHtml(frame, skill), installTwin(frame, skill));
-  },
+  withBody: (_baseUrl, input) => input,
+  html: (frame, { skill }) => installHtml(frame, skill),
+  twin: (frame, { skill }) => installTwin(frame, skill),
   pages: (model) => model.skills.map((entry) => ({ ...installRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
 };

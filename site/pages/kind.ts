@@ -10,7 +10,7 @@ import type { Catalog } from '../../core/types.ts';
 import { pageFileIn } from '../../core/page-paths.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame, TwinFrame } from './frame.ts';
 import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
 import { listingPageRefs, listingPages } from './pagination.ts';
 import type { ListingPage } from './pagination.ts';
@@ -39,8 +39,10 @@ export const itemBody = (bodies: Bodies, source: BodySource, footnotePrefix: str
 /**
  * A kind with one page per item (a skill, a bundle, a guide): each page is a job, rendered from
  * the frame and its input alone, so the cache keys it by the two and a render worker can take it.
+ * Its HTML page and its Markdown twin are drawn from the same input with its body rendered once;
+ * the twin reads less of the frame (TwinFrame), so the cache keys it apart.
  */
-export interface ItemKind<Input> {
+export interface ItemKind<Input, Page = Input> {
   readonly type: PageType;
   /** Every published item's input, in catalogue order. */
   inputs(model: CatalogueModel): Input[];
@@ -48,12 +50,17 @@ export interface ItemKind<Input> {
   drafts?(model: CatalogueModel): Input[];
   /** Where the item's page lives. */
   ref(baseUrl: string, input: Input): PageRef;
-  /** The HTML page and its Markdown twin, from one parse of the item's body. */
-  render(frame: PageFrame, input: Input, bodies: Bodies): OutputFile[];
+  /** The input with its body rendered (one parse for the page and the twin). */
+  withBody(baseUrl: string, input: Input, bodies: Bodies): Page;
+  /** The HTML page. */
+  html(frame: PageFrame, page: Page): string;
+  /** The Markdown twin. */
+  twin(frame: TwinFrame, page: Page): string;
   /** Its pages with their last change, for the sitemap and the header rules. */
   pages(model: CatalogueModel): DatedPage[];
-  /** The item's JSON twin, checked against its response schema as it is made (check-json.ts). */
-  json?(model: CatalogueModel, input: Input, bodies: Bodies): OutputFile;
+  /** The item's JSON twin, from the site's address and its input alone, checked against its
+   * response schema as it is made (check-json.ts). */
+  json?(baseUrl: string, input: Input, bodies: Bodies): OutputFile;
   /** Whether llms-full.txt joins the twins of this kind. */
   readonly inLlmsFull: boolean;
 }
@@ -75,7 +82,7 @@ export interface ListingKind {
 }
 
 /** A page's two files: the HTML page and its Markdown twin, where its ref and the frame's layout put them. */
-export const pageFiles = (frame: PageFrame, page: PageRef, html: string, twin: string): OutputFile[] => [
+export const pageFiles = (frame: Pick<PageFrame, 'layout'>, page: PageRef, html: string, twin: string): OutputFile[] => [
   { path: pageFileIn(frame.layout, page.htmlFile), bytes: html },
   { path: pageFileIn(frame.layout, page.markdownFile), bytes: twin },
 ];

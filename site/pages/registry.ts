@@ -11,6 +11,7 @@ import { PageRenderError } from '../errors.ts';
 import type { OutputFile } from '../types.ts';
 import { notFoundHtml } from '../html/not-found-page.ts';
 import { llmsTxt } from '../llms.ts';
+import { twinFrameOf } from './frame.ts';
 import type { PageFrame } from './frame.ts';
 import type { Bodies, ItemKind, ListingKind } from './kind.ts';
 import type { DatedPage, DocRef, PageRef } from './page-ref.ts';
@@ -49,6 +50,8 @@ const itemKindOf = new Map(ITEM_KINDS.map((kind) => [kind.type, kind]));
 export interface PageJob {
   kind: AnyItemKind['type'];
   input: unknown;
+  /** Only its HTML page or only its Markdown twin, when the cache holds the other; both by default. */
+  only?: 'page' | 'twin';
 }
 
 function kindOf(job: PageJob): AnyItemKind {
@@ -82,20 +85,39 @@ export function twinFileOf(frame: PageFrame, job: PageJob): string | undefined {
   return kind.inLlmsFull ? pageFileIn(frame.layout, kind.ref(frame.site.baseUrl, job.input).markdownFile) : undefined;
 }
 
-/** A job's HTML page and Markdown twin, with a failure naming the page (the message survives the
- * trip from a worker). */
+/** A job's HTML page and Markdown twin (or the one it asks for), in that order, with a failure
+ * naming the page (the message survives the trip from a worker). */
 export function renderJobFiles(frame: PageFrame, job: PageJob, bodies: Bodies): OutputFile[] {
   try {
-    return kindOf(job).render(frame, job.input, bodies);
+    const kind = kindOf(job);
+    const ref = kind.ref(frame.site.baseUrl, job.input);
+    const page: unknown = kind.withBody(frame.site.baseUrl, job.input, bodies);
+    const files: OutputFile[] = [];
+    if (job.only !== 'twin') files.push({ path: pageFileIn(frame.layout, ref.htmlFile), bytes: kind.html(frame, page) });
+    if (job.only !== 'page') files.push({ path: pageFileIn(frame.layout, ref.markdownFile), bytes: kind.twin(twinFrameOf(frame), page) });
+    return files;
   } catch (error) {
     throw new PageRenderError(`Could not render ${jobName(job)}: ${(error as Error).message}`, { cause: error });
   }
 }
 
-/** A job's JSON twin, if its kind has one. */
-export function jobJson(model: CatalogueModel, job: PageJob, bodies: Bodies): OutputFile | undefined {
-  return kindOf(job).json?.(model, job.input, bodies);
+/** One item's JSON twin to make: its kind, the site's address and the item's page input, all its
+ * render reads, so the runner keys each twin by it alone. */
+export interface JsonJob extends PageJob {
+  baseUrl: string;
 }
+
+/** A job's JSON twin, if its kind has one. */
+export function jobJson(baseUrl: string, job: PageJob, bodies: Bodies): OutputFile | undefined {
+  return kindOf(job).json?.(baseUrl, job.input, bodies);
+}
+
+/** Every item's JSON twin as a job, in the order of the page jobs. */
+export const jsonJobs = (model: CatalogueModel): JsonJob[] =>
+  pageJobs(model).flatMap((job) => (kindOf(job).json ? [{ ...job, baseUrl: model.site.baseUrl }] : []));
+
+/** An item's JSON twin. */
+export const renderJsonJob = (job: JsonJob, bodies: Bodies): OutputFile => jobJson(job.baseUrl, job, bodies)!;
 
 /** The pages made from the whole catalogue (the overview, the folders' index pages, the clusters),
  * then llms.txt and the 404 page, one file per step, so the caller can write each and attend to
@@ -111,12 +133,7 @@ export function allPages(model: CatalogueModel): DatedPage[] {
   return PAGE_KINDS.flatMap((kind) => kind.pages(model));
 }
 
-/** Every page's JSON twin: each item's, and each listing kind's. They show the catalogue and the
- * prose pages, nothing else of the model. Made one at a time, so a build writes each before the next. */
-export function* pageJson(model: CatalogueModel, bodies: Bodies): Generator<OutputFile> {
-  for (const job of pageJobs(model)) {
-    const file = jobJson(model, job, bodies);
-    if (file) yield file;
-  }
+/** The JSON twins of the listing kinds' pages, made from the whole catalogue. */
+export function* listingJson(model: CatalogueModel): Generator<OutputFile> {
   for (const kind of LISTING_KINDS) yield* kind.json?.(model) ?? [];
 }

@@ -6,7 +6,7 @@ import type { PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { count, formatEuro } from '../render/format.ts';
-import type { PageFrame } from './frame.ts';
+import type { PageFrame, TwinFrame } from './frame.ts';
 import type { SkillPage, SkillPageInput } from './inputs.ts';
 import { cartUrl } from '../../core/url-template.ts';
 import { bodyHtml, renderPage } from '../html/layout.ts';
@@ -19,7 +19,7 @@ import { code, facts, heading, joined, link, list, paragraph, draftNote } from '
 import type { Block } from '../markdown/mdast.ts';
 import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 import { jsonBytes } from '../../core/json.ts';
-import { itemBody, pageFiles } from './kind.ts';
+import { itemBody } from './kind.ts';
 import type { ItemKind } from './kind.ts';
 import type { CatalogueModel, SkillEntry } from '../model.ts';
 
@@ -128,7 +128,7 @@ function buyBox(frame: PageFrame, skill: Skill): Element {
 }
 
 /** The Markdown twin of a skill page: the same facts, in the same order, as `/skills/<slug>`. */
-export function skillTwin(frame: PageFrame, { skill, body, bundles, draft = false }: SkillPage): string {
+export function skillTwin(frame: TwinFrame, { skill, body, bundles, draft = false }: SkillPage): string {
   const page = skillRef(frame.site.baseUrl, skill);
   const blocks: Block[] = [heading(1, skill.title)];
   if (draft) blocks.push(draftNote(DRAFT_LABEL, DRAFT_NOTE));
@@ -179,7 +179,7 @@ function inputsOf(skills: readonly SkillEntry[], bundles: readonly Bundle[], dra
   return skills.map(({ skill, body }) => ({ skill, body, bundles: bundlesOf.get(skill.slug) ?? [], ...(draft ? { draft } : {}) }));
 }
 
-export const skillKind: ItemKind<SkillPageInput> = {
+export const skillKind: ItemKind<SkillPageInput, SkillPage> = {
   type: 'skill',
   inLlmsFull: true,
   inputs: (model) => inputsOf(model.skills, model.bundles.map((entry) => entry.bundle), false),
@@ -187,10 +187,9 @@ export const skillKind: ItemKind<SkillPageInput> = {
   // keeps production's members).
   drafts: (model) => inputsOf(model.drafts.skills, model.drafts.bundles.map((entry) => entry.bundle), true),
   ref: (baseUrl, input) => skillRef(baseUrl, input.skill),
-  render(frame, input, bodies) {
-    const rendered = { ...input, body: itemBody(bodies, input.body, `${input.skill.slug}-skill`) };
-    return pageFiles(frame, skillRef(frame.site.baseUrl, input.skill), skillHtml(frame, rendered), skillTwin(frame, rendered));
-  },
+  withBody: (_baseUrl, input, bodies) => ({ ...input, body: itemBody(bodies, input.body, `${input.skill.slug}-skill`) }),
+  html: skillHtml,
+  twin: skillTwin,
   pages: (model: CatalogueModel) => model.skills.map((entry) => ({ ...skillRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),
-  json: (model, input) => ({ path: skillRef(model.site.baseUrl, input.skill).jsonPath.slice(1), bytes: jsonBytes(input.skill) }),
+  json: (baseUrl, input) => ({ path: skillRef(baseUrl, input.skill).jsonPath.slice(1), bytes: jsonBytes(input.skill) }),
 };
