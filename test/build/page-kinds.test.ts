@@ -22,7 +22,9 @@ const PAGES_DIR = join(PROJECT_ROOT, 'site/pages');
 /** What a kind of page is made of (site/pages/kind.ts), whether it is registered or not. */
 const isKindLike = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  && typeof (value as { render?: unknown }).render === 'function' && typeof (value as { pages?: unknown }).pages === 'function';
+  && typeof (value as { pages?: unknown }).pages === 'function'
+  // A listing kind renders its pages; an item kind draws each page and twin from its input.
+  && (typeof (value as { render?: unknown }).render === 'function' || typeof (value as { html?: unknown }).html === 'function');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
 
 let root: string;
