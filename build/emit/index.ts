@@ -35,7 +35,7 @@ const checked: Readonly<Record<string, Artifact>> = {
   assets: { reads: [], render: emitAssets },
   sitemap: { reads: ['site', 'generatedAt', 'clusters', 'skills', 'bundles', 'docs', 'index'], render: emitSitemap },
   robots: { reads: ['site', 'contentSignals'], render: emitRobots },
-  // The index reads the catalogue, every body and the prose pages; its results page, the frame.
+  // The index reads the catalogue, every body and the prose pages; its results page's file, the frame.
   'search-index': { reads: ['site.baseUrl', 'clusters', 'skills', 'bundles', 'docs'], render: (model) => searchIndexFiles(model, buildBodies) },
   'search-page': { reads: [], frame: true, render: (_model, frame) => searchPageFiles(frame) },
   // A preview's drafts (site/drafts.ts): none in production.

@@ -163,7 +163,8 @@ export function artifactKey(emitCode: string, name: string, artifact: Artifact, 
 }
 
 /** A piece's key: the emitters' code, the artifact's name and the piece's whole input. Its input is
- * plain data (the page jobs' kind, test/build/… checks it is), so its JSON text is all of it. */
+ * plain data, like a page job's (test/incremental-build.test.ts holds every piece of the sample to
+ * that), so its JSON text is all of it. */
 export const pieceKey = (emitCode: string, name: string, piece: unknown): string => hashText([emitCode, name, JSON.stringify(piece)].join('\n'));
 
 /** What an artifact did: how many files, how many were made (the rest came from the cache), and
