@@ -52,6 +52,9 @@ export type Artifact = WholeArtifact | PiecedArtifact;
 
 const isPieced = (artifact: Artifact): artifact is PiecedArtifact => 'pieces' in artifact;
 
+/** `site.baseUrl` as its part and field; `skills` as its part alone. */
+const partAndField = (read: ModelRead) => read.split('.') as [ModelPart, string | undefined];
+
 /** A rule each file of an artifact is held to: its problems, and the error that names them all. */
 export interface FileCheck {
   problems(file: OutputFile, model: CatalogueModel): ContentProblem[];
@@ -90,24 +93,31 @@ export function modelFor(name: string, artifact: Artifact, model: CatalogueModel
   // Per part, the fields read of it, or 'whole'.
   const reads = new Map<PropertyKey, Set<string> | 'whole'>();
   for (const read of artifact.reads) {
-    const [part, field] = read.split('.') as [string, string | undefined];
+    const [part, field] = partAndField(read);
     const known = reads.get(part);
     if (field === undefined || known === 'whole') reads.set(part, 'whole');
     else reads.set(part, new Set([...(known ?? []), field]));
   }
+  // A part read field by field is handed out as one guard, made at its first read.
+  const guarded = new Map<PropertyKey, object>();
   return new Proxy(model, {
     get(target, part, receiver) {
       const fields = reads.get(part);
       if (fields === undefined) throw refuse(String(part));
       const value: unknown = Reflect.get(target, part, receiver);
       if (fields === 'whole' || value === null || typeof value !== 'object') return value;
-      // A part read field by field: any other field of its own is refused too.
-      return new Proxy(value, {
-        get(object, field, inner) {
-          if (typeof field === 'string' && Object.hasOwn(object, field) && !fields.has(field)) throw refuse(`${String(part)}.${field}`);
-          return Reflect.get(object, field, inner);
-        },
-      });
+      let guard = guarded.get(part);
+      if (!guard) {
+        // Any other field of the part's own is refused too.
+        guard = new Proxy(value, {
+          get(object, field, inner) {
+            if (typeof field === 'string' && Object.hasOwn(object, field) && !fields.has(field)) throw refuse(`${String(part)}.${field}`);
+            return Reflect.get(object, field, inner);
+          },
+        });
+        guarded.set(part, guard);
+      }
+      return guard;
     },
   });
 }
@@ -150,7 +160,7 @@ export function canonicalJson(value: unknown): string {
 
 /** What one read of the model holds: a part, or one field of it. */
 function readValue(model: CatalogueModel, read: ModelRead): unknown {
-  const [part, field] = read.split('.') as [ModelPart, string | undefined];
+  const [part, field] = partAndField(read);
   const value = model[part];
   return field === undefined ? value : (value as unknown as Record<string, unknown>)[field];
 }

@@ -113,8 +113,10 @@ export function jobJson(baseUrl: string, job: PageJob, bodies: Bodies): OutputFi
 }
 
 /** Every item's JSON twin as a job, in the order of the page jobs. */
-export const jsonJobs = (model: CatalogueModel): JsonJob[] =>
-  pageJobs(model).flatMap((job) => (kindOf(job).json ? [{ ...job, baseUrl: model.site.baseUrl }] : []));
+export function jsonJobs(model: CatalogueModel): JsonJob[] {
+  const { baseUrl } = model.site;
+  return pageJobs(model).flatMap((job) => (kindOf(job).json ? [{ ...job, baseUrl }] : []));
+}
 
 /** An item's JSON twin. */
 export const renderJsonJob = (job: JsonJob, bodies: Bodies): OutputFile => jobJson(job.baseUrl, job, bodies)!;
