@@ -1,9 +1,29 @@
 /** How the cache names things: keys by the base64url SHA-256 of what decides them, objects by the
  * hex SHA-256 of their bytes. Page workers name what they write with the same function. */
 import { createHash } from 'node:crypto';
+import { BuildDefinitionError } from '../site/errors.ts';
 
 export const hashText = (text: string | Uint8Array): string => createHash('sha256').update(text).digest('base64url');
 
 /** How an object is named: the hex SHA-256 of its bytes, fed in one piece or in several. */
 export const objectHasher = () => createHash('sha256');
 export const objectName = (bytes: string | Uint8Array): string => objectHasher().update(bytes).digest('hex');
+
+/**
+ * A value as text to digest, every value in it: a Map or a Set by its entries in order, bytes as
+ * base64. A function or any other object a digest cannot see into is refused, so nothing digested
+ * (a part of the model, the build's sources) hides a fact.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, function (_key, item: unknown) {
+    if (item instanceof Map) return { map: [...item] };
+    if (item instanceof Set) return { set: [...item] };
+    if (item instanceof Uint8Array) return { bytes: Buffer.from(item).toString('base64') };
+    if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') throw new BuildDefinitionError(`A value to digest holds a ${typeof item}, which its digest cannot see.`);
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+      const prototype = Object.getPrototypeOf(item);
+      if (prototype !== Object.prototype && prototype !== null) throw new BuildDefinitionError(`A value to digest holds a ${prototype?.constructor?.name ?? 'class'} instance, which its digest cannot see.`);
+    }
+    return item;
+  });
+}

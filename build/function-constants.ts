@@ -29,6 +29,13 @@ export function constantsFileFor(projectRoot: string, outDir: string): string {
  */
 export const PAGE_LAYOUT_FILE = `${dirname(FUNCTION_CONSTANTS_FILE)}/page-layout.json`;
 
+/** The files a build leaves beside its folder, given where its constants go (none: `null`): the
+ * functions' constants, and with the project's own constants the page layout too. */
+export function besideFiles(projectRoot: string, constantsFile: string | null): { constants?: string; layout?: string } {
+  if (constantsFile === null) return {};
+  return constantsFile === join(projectRoot, FUNCTION_CONSTANTS_FILE) ? { constants: constantsFile, layout: join(projectRoot, PAGE_LAYOUT_FILE) } : { constants: constantsFile };
+}
+
 export interface FunctionConstants extends BuildStamp {
   documentationUrl: string;
   /** Where each skill and bundle sits in catalog.json, and the query index: precomputed here so a

@@ -2,31 +2,32 @@
  * written as it is made, the new folder swapped in), and nothing else. */
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContent } from './load.ts';
+import { loadContent, NO_DOCUMENT_MEMO } from './load.ts';
 import type { DocumentMemo, LoadedFile } from './load.ts';
+import { readSources, sourcesKey } from './sources.ts';
+import type { BuildSources } from './sources.ts';
 import { shopOriginProblems, validateContent } from './validate/index.ts';
 import type { ValidContent } from './validate/index.ts';
 import { buildModel } from './model.ts';
-import { contentDates } from './content-dates.ts';
 import type { PageReport, RenderOptions } from './run/pages.ts';
 import { openRunner } from './run/index.ts';
 import type { Timed } from './run/index.ts';
-import { repositoryOf } from './repository.ts';
 import type { RepositoryEnvironment } from './repository.ts';
 import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
-import { buildStamp, buildTime } from './stamp.ts';
+import { buildStamp } from './stamp.ts';
 import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { deployContext } from './deploy-context.ts';
-import { constantsFileFor, FUNCTION_CONSTANTS_FILE, functionConstants, PAGE_LAYOUT_FILE, PUBLISH_DIR } from './function-constants.ts';
-import { writeFileAtomically } from './atomic-file.ts';
+import { besideFiles, constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
+import { siteAssets } from './emit/assets.ts';
 import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.ts';
 import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 import { lockFolders } from './lock.ts';
 import { recoverOutput } from './swap.ts';
+import type { Companion } from './swap.ts';
 import type { CatalogueModel, DeployContext } from '../site/model.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -74,15 +75,16 @@ export const HAND_HEADERS_FILE = join(PROJECT_ROOT, '_headers');
 
 /** Load and validate only: what `npm run check` runs. Throws ContentError with every problem. */
 export async function checkContent(contentDir = join(PROJECT_ROOT, 'content'), headersFile = HAND_HEADERS_FILE): Promise<ValidContent> {
-  return withHeaderProblems(readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile), async () =>
-    validateContent(await loadContent(resolve(contentDir), PROJECT_ROOT)));
+  const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
+  const loaded = await loadContent(resolve(contentDir), PROJECT_ROOT);
+  return withHeaderProblems(headers, () => validateContent(loaded));
 }
 
 /** The content's problems and those of the hand-kept header rules, reported together. */
-async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>): Promise<T> {
+function withHeaderProblems<T>(headers: HandHeaders, run: () => T): T {
   let result: T;
   try {
-    result = await run();
+    result = run();
   } catch (error) {
     if (error instanceof ContentError && headers.problems.length > 0) throw new ContentError([...headers.problems, ...error.problems]);
     throw error;
@@ -91,16 +93,21 @@ async function withHeaderProblems<T>(headers: HandHeaders, run: () => Promise<T>
   return result;
 }
 
-/** Load → validate → model. Its own function so the loaded documents can go once the model exists;
- * the bench's floor (scripts/bench/floor.ts) models content with it too. */
-export async function contentModel(
-  contentDir: string, headersFile: string, documents: DocumentMemo, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed,
+/** Runs a step of the build that does not wait, logging how long it took and what it made. */
+export type Step = <T>(phase: string, run: () => T, describe: (value: T) => string) => T;
+
+/** A step that only runs. */
+const untimed: Step = (_phase, run) => run();
+
+/** The model of `sources`, checked: validate → model, reading nothing else (see build/sources.ts).
+ * Throws ContentError with every problem. A content file that passed is remembered in `documents`. */
+export function modelOf(
+  sources: BuildSources, documents: DocumentMemo, step: Step = untimed,
   folderMaxEntries = DIRECTORY_MAX_ENTRIES,
   textFileMaxBytes = TEXT_FILE_MAX_BYTES,
-): Promise<CatalogueModel> {
-  const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
-  const loaded = await timed('load', () => loadContent(contentDir, PROJECT_ROOT, documents), (c) => `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
-  const valid = await timed('validate', () => withHeaderProblems(headers, async () => validateContent(loaded)), () => 'no problems');
+): CatalogueModel {
+  const { content: loaded, headers } = sources;
+  const valid = step('validate', () => withHeaderProblems(headers, () => validateContent(loaded)), () => 'no problems');
   // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
   const remember = (file: LoadedFile, bodyStart = 0) => {
     if (!file.checked) documents.rememberDocument(file.checkKey, { data: file.data, bodyStart });
@@ -108,22 +115,33 @@ export async function contentModel(
   remember(loaded.site);
   remember(loaded.clusters);
   for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
-  return timed(
+  return step(
     'model',
     () => {
-      const stamp = buildStamp(PROJECT_ROOT, valid.site.base_url, env);
+      const stamp = buildStamp(sources.version, sources.url, valid.site.base_url);
       // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
       const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
-      const model = buildModel(valid, stamp, buildTime(contentDir, env), contentDates(contentDir, PROJECT_ROOT), headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
+      const model = buildModel(valid, stamp, sources.generatedAt, (file) => sources.lastModified[file], headers.rules, sources.deploy, sources.repository);
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
       return { ...model, layout: pageLayout(model, folderMaxEntries, textFileMaxBytes) };
     },
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles` +
       (m.layout.fannedOut.length > 0 ? `; pages and Markdown twins of ${m.layout.fannedOut.join(', ')} in sub-folders` : '') +
       (m.layout.queriedClusters.length > 0 ? `; the JSON twins of clusters ${m.layout.queriedClusters.join(', ')} answered by the catalog function` : '') +
-      (deploy.drafts ? `; for a preview (${deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
+      (sources.deploy.drafts ? `; for a preview (${sources.deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
   );
+}
+
+/** Load, timed: the sources of a build of `contentDir` (build/sources.ts). */
+const loadSources = (contentDir: string, headersFile: string, documents: DocumentMemo, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed) =>
+  timed('load', () => readSources({ contentDir, headersFile, projectRoot: PROJECT_ROOT }, documents, env, deploy), ({ content: c }) =>
+    `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
+
+/** Load → validate → model, with no cache: what the bench's floor (scripts/bench/floor.ts) models content with. */
+export async function contentModel(contentDir: string, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext): Promise<CatalogueModel> {
+  const sources = await readSources({ contentDir, headersFile: HAND_HEADERS_FILE, projectRoot: PROJECT_ROOT }, NO_DOCUMENT_MEMO, env, deploy);
+  return modelOf(sources, NO_DOCUMENT_MEMO);
 }
 
 /**
@@ -139,7 +157,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     onWait: (holder) => log(`${'lock'.padEnd(20)} waiting for ${holder ? `build pid ${holder.pid} on ${holder.host}` : 'another build'} to finish`),
   });
   try {
-    recoverOutput(outDir, constantsFile ?? undefined);
+    recoverOutput(outDir, Object.values(besideFiles(PROJECT_ROOT, constantsFile)));
     return await buildInto(outDir, constantsFile, options);
   } finally {
     release();
@@ -151,30 +169,54 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   const env = options.env ?? process.env;
   const log = options.log ?? (() => {});
   const timings: Record<string, number> = {};
-  const timed: Timed = async (phase, run, describe) => {
-    const start = performance.now();
-    const value = await run();
+  const done = <T>(phase: string, start: number, value: T, describe: (value: T) => string): T => {
     timings[phase] = performance.now() - start;
     log(`${phase.padEnd(20)} ${timings[phase].toFixed(0).padStart(6)} ms  ${describe(value)}`);
     return value;
   };
+  const step: Step = (phase, run, describe) => done(phase, performance.now(), run(), describe);
+  const timed: Timed = async (phase, run, describe) => {
+    const start = performance.now();
+    return done(phase, start, await run(), describe);
+  };
+  const notices = (lines: readonly string[]) => lines.forEach((notice) => log(`${'notice'.padEnd(20)} ${notice}`));
 
   const fingerprints = codeFingerprints(PROJECT_ROOT);
   const runner = await openRunner(options.cacheDir, fingerprints, timed);
   const deploy = deployContext(env, { drafts: options.drafts });
   const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
-  const model = await contentModel(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed, folderMaxEntries, options.textFileMaxBytes);
-  for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
+  const sources = await loadSources(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed);
+  // The model is made once, when the runner asks for it (or the caller reads it).
+  let made: CatalogueModel | undefined;
+  const model = (how = step) => {
+    if (made === undefined) {
+      made = modelOf(sources, runner.documents, how, folderMaxEntries, options.textFileMaxBytes);
+      if (how === step) notices(made.notices);
+    }
+    return made;
+  };
+  // The functions' constants, and beside a build into the published folder the page layout the
+  // Edge Function reads when Netlify bundles it (markdown-twin.ts), change with dist/: one swap.
+  const beside = besideFiles(PROJECT_ROOT, constantsFile);
+  const companions = (built: CatalogueModel): Companion[] => [
+    ...(beside.constants ? [{ file: beside.constants, text: `${JSON.stringify(functionConstants(built))}\n` }] : []),
+    ...(beside.layout ? [{ file: beside.layout, text: `${JSON.stringify(built.layout)}\n` }] : []),
+  ];
+  // Everything the build is made from besides the sources: the code, the assets its pages link, and
+  // the options (a function, such as `log`, decides nothing and drops out; the environment counts
+  // by what the sources read of it).
+  const { env: _env, log: _log, onPageRendered: _progress, ...settings } = options;
+  const key = sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets: siteAssets(), settings });
 
-  const { files, pages } = await runner.run(model, outDir, {
+  const run = await runner.run(() => model(), outDir, {
     ...options,
+    sourcesKey: key,
     // Every file now, mirrors included: the deploy never gets as far as a folder over the limit.
     checkFiles: (paths) => checkFolders(paths, folderMaxEntries),
-    // The functions' constants change with dist/, as part of the same swap.
-    companion: constantsFile ? { file: constantsFile, text: `${JSON.stringify(functionConstants(model))}\n` } : undefined,
+    companions,
   });
-  // Read by the Edge Function when Netlify bundles it, after the build (markdown-twin.ts): the
-  // published folder's alone, as the functions' constants are.
-  if (constantsFile === join(PROJECT_ROOT, FUNCTION_CONSTANTS_FILE)) writeFileAtomically(join(PROJECT_ROOT, PAGE_LAYOUT_FILE), `${JSON.stringify(model.layout)}\n`);
-  return { model, files, pages, timings };
+  if (made === undefined) notices(run.notices);
+  const { files, pages } = run;
+  // When the last folder was kept whole the model was never needed: made on first read.
+  return { files, pages, timings, get model() { return model(untimed); } };
 }

@@ -64,12 +64,13 @@ export class ContentChangedError extends Error {
 }
 
 /** The body a BodySource points at, as loaded. */
-export function readBody(source: BodySource): string {
-  const text = readText(source.path);
-  if (text === undefined || checkKeyOf(source.kind, text) !== source.checkKey) {
-    throw new ContentChangedError(`${source.path} changed while the build was running; build again`);
-  }
-  return text.slice(source.start);
+export const readBody = (source: BodySource): string => readChecked(source.path, source.kind, source.checkKey).slice(source.start);
+
+/** A content file's text, which must be the one loaded (`checkKey`). */
+function readChecked(path: string, kind: FileKind, checkKey: string): string {
+  const text = readText(path);
+  if (text === undefined || checkKeyOf(kind, text) !== checkKey) throw new ContentChangedError(`${path} changed while the build was running; build again`);
+  return text;
 }
 
 export type FileKind = DocumentKind | 'site' | 'clusters';
@@ -100,22 +101,44 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
   };
 }
 
+/**
+ * A content file as loaded: read and known by its digest at once, and what loading makes of it
+ * (its front matter, checked or parsed, and its body's place) worked out on first use. A build
+ * whose sources are all as the last build's never asks (build/sources.ts), and no text is kept
+ * meanwhile: one the memo does not know is read again then, and refused if it changed since.
+ */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
-  const text = readText(path) ?? '';
+  const checkKey = checkKeyOf(kind, readText(path) ?? '');
   const slug = basename(path, extname(path));
-  const checkKey = checkKeyOf(kind, text);
-  const cached = memo.document(checkKey);
-  if (!cached) {
-    const { bodyStart, ...parsed } = parseDocumentText(text, file);
-    const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, text, bodyStart, problem));
-    return { ...parsed, slug, body: { path, start: bodyStart, checkKey, kind }, bodyProblems, bodyPlaceholder: bodyPlaceholder(text, bodyStart), checkKey };
-  }
-  let parsed: ParsedDocument | undefined;
+  let made: DocumentFacts | undefined;
+  const facts = () => (made ??= documentFacts(path, file, kind, checkKey, memo));
   return {
     file,
     slug,
-    body: { path, start: cached.bodyStart, checkKey, kind },
     checkKey,
+    get data() { return facts().data; },
+    get problems() { return facts().problems; },
+    get lineOf() { return facts().lineOf; },
+    get checked() { return facts().checked; },
+    get body() { return facts().body; },
+    get bodyProblems() { return facts().bodyProblems; },
+    get bodyPlaceholder() { return facts().bodyPlaceholder; },
+  };
+}
+
+type DocumentFacts = Omit<LoadedDocument, 'file' | 'slug' | 'checkKey'>;
+
+function documentFacts(path: string, file: string, kind: DocumentKind, checkKey: string, memo: DocumentMemo): DocumentFacts {
+  const cached = memo.document(checkKey);
+  if (!cached) {
+    const text = readChecked(path, kind, checkKey);
+    const { bodyStart, ...parsed } = parseDocumentText(text, file);
+    const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, text, bodyStart, problem));
+    return { ...parsed, body: { path, start: bodyStart, checkKey, kind }, bodyProblems, bodyPlaceholder: bodyPlaceholder(text, bodyStart) };
+  }
+  let parsed: ParsedDocument | undefined;
+  return {
+    body: { path, start: cached.bodyStart, checkKey, kind },
     data: cached.data,
     problems: [],
     bodyProblems: [],
@@ -126,15 +149,28 @@ function loadDocument(path: string, file: string, kind: DocumentKind, memo: Docu
   };
 }
 
+/** A YAML file as loaded, its parse (or the memo's) on first use, as a document's. */
 function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, memo: DocumentMemo): LoadedFile {
   const file = display(path);
   const text = readText(path);
   if (text === undefined) return missingFile(file);
   const checkKey = checkKeyOf(kind, text);
-  const cached = memo.document(checkKey);
-  if (!cached) return { file, checkKey, ...parseYamlSource(text, file) };
-  let parsed: YamlSource | undefined;
-  return { file, checkKey, data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) };
+  let made: Omit<LoadedFile, 'file' | 'checkKey'> | undefined;
+  const facts = (): Omit<LoadedFile, 'file' | 'checkKey'> => {
+    if (made) return made;
+    const cached = memo.document(checkKey);
+    if (!cached) return (made = parseYamlSource(text, file));
+    let parsed: YamlSource | undefined;
+    return (made = { data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) });
+  };
+  return {
+    file,
+    checkKey,
+    get data() { return facts().data; },
+    get problems() { return facts().problems; },
+    get lineOf() { return facts().lineOf; },
+    get checked() { return facts().checked; },
+  };
 }
 
 export interface ParsedDocument extends Omit<LoadedFile, 'checkKey'> {

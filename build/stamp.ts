@@ -16,13 +16,19 @@ export interface StampEnvironment {
   CONTEXT?: string;
 }
 
-export function buildStamp(projectRoot: string, siteBaseUrl: string, env: StampEnvironment = process.env): BuildStamp {
+/** x-build-version: package.json's version and the commit built (`1.0.0+abc1234`, `-dirty` for a
+ * work tree with edits). */
+export function buildVersion(projectRoot: string, env: StampEnvironment = process.env): string {
   const { version } = JSON.parse(readFileSync(`${projectRoot}/package.json`, 'utf8')) as { version: string };
-  return {
-    buildVersion: `${version}+${commitOf(projectRoot, env)}`,
-    baseUrl: (env.URL || siteBaseUrl).replace(/\/+$/, ''),
-  };
+  return `${version}+${commitOf(projectRoot, env)}`;
 }
+
+/** The stamp of a build of this version: published at Netlify's `URL` when it names one, else at
+ * site.yaml's `base_url`. */
+export const buildStamp = (version: string, url: string | undefined, siteBaseUrl: string): BuildStamp => ({
+  buildVersion: version,
+  baseUrl: (url || siteBaseUrl).replace(/\/+$/, ''),
+});
 
 /**
  * `generated_at`: when the catalogue last changed, never when it was built, so building one commit

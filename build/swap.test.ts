@@ -42,7 +42,7 @@ describe('the swap, stopped after any step', () => {
   for (let done = 0; done <= steps; done++) {
     it(`leaves a complete dist/ after ${done} of ${steps} steps, and recovery matches its constants and cleans up`, () => {
       const { root, outDir, constants, staging } = scene();
-      for (const step of swapSteps(staging, outDir, { file: constants, text: 'new' }).slice(0, done)) step();
+      for (const step of swapSteps(staging, outDir, [{ file: constants, text: 'new' }]).slice(0, done)) step();
 
       // A kill between the two renames of one step cannot be reproduced here: the step is one
       // synchronous stretch. Every state a kill can leave between steps has a complete dist/.
@@ -51,7 +51,7 @@ describe('the swap, stopped after any step', () => {
       expect(listing(outDir)).toEqual(completeTree(outDir));
       expect(readFileSync(join(outDir, 'skills', 'a.html'), 'utf8')).toBe(`a ${version}`);
 
-      recoverOutput(outDir, constants);
+      recoverOutput(outDir, [constants]);
       expect(versionOf(outDir)).toBe(version);
       expect(readFileSync(constants, 'utf8')).toBe(version);
       expect(readdirSync(root).sort()).toEqual(['dist', 'generated']);
@@ -63,7 +63,7 @@ describe('the swap, stopped after any step', () => {
 describe('recoverOutput', () => {
   it('puts the staged tree in place when a kill came between the two renames', () => {
     const { root, outDir, constants, staging } = scene();
-    const [writeJournal, writePending] = swapSteps(staging, outDir, { file: constants, text: 'new' });
+    const [writeJournal, writePending] = swapSteps(staging, outDir, [{ file: constants, text: 'new' }]);
     writeJournal();
     writePending();
     // The third step's first rename, without its second.
@@ -71,7 +71,7 @@ describe('recoverOutput', () => {
     renameSync(outDir, journal.retired);
     expect(existsSync(outDir)).toBe(false);
 
-    recoverOutput(outDir, constants);
+    recoverOutput(outDir, [constants]);
     expect(versionOf(outDir)).toBe('new');
     expect(listing(outDir)).toEqual(completeTree(outDir));
     expect(readFileSync(constants, 'utf8')).toBe('new');
@@ -84,7 +84,7 @@ describe('recoverOutput', () => {
     writeFileSync(`${outDir}.swap.json.123.tmp`, '{"stag');
     writeFileSync(`${constants}.123.tmp`, 'half');
     writeFileSync(`${constants}.pending`, 'new');
-    recoverOutput(outDir, constants);
+    recoverOutput(outDir, [constants]);
     expect(readdirSync(root).sort()).toEqual(['dist', 'generated']);
     expect(readdirSync(join(root, 'generated'))).toEqual(['constants.json']);
     expect(readFileSync(constants, 'utf8')).toBe('old');
@@ -110,7 +110,7 @@ describe('swapIn', () => {
   it('replaces dist/ whole: files the new tree lacks are gone', () => {
     const { outDir, constants, staging } = scene();
     rmSync(join(staging, 'skills', 'a.html'));
-    swapIn(staging, outDir, { file: constants, text: 'new' });
+    swapIn(staging, outDir, [{ file: constants, text: 'new' }]);
     expect(listing(outDir)).toEqual(['index.html', 'skills/b.html']);
     expect(readFileSync(constants, 'utf8')).toBe('new');
   });

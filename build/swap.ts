@@ -10,17 +10,17 @@
  *
  *   1. the new tree is complete in `dist.staging-<id>`;
  *   2. the journal `dist.swap.json` names it (with its inode), the folder the old tree will move
- *      to, and the functions' constants that go with it;
- *   3. the new constants are written to `<constants>.pending`;
+ *      to, and the files beside it that go with it (the functions' constants, the page layout);
+ *   3. each of those is written to `<file>.pending`;
  *   4. rename dist → `dist.retired-<id>`;
  *   5. rename `dist.staging-<id>` → dist        (the commit point);
- *   6. rename `<constants>.pending` → <constants>;
+ *   6. rename each `<file>.pending` → <file>;
  *   7. remove the retired tree, then the journal.
  *
  * Steps 4 and 5 run back to back in one synchronous stretch: dist/ is missing only between two
  * rename calls. Recovery (run by the next build, under its lock, before anything else): with a
  * journal, a missing dist/ gets the staged tree (complete, since the journal exists) or else the
- * retired one; the pending constants are renamed into place when dist/ is the journal's tree
+ * retired one; the pending files beside it are renamed into place when dist/ is the journal's tree
  * (same inode) and dropped otherwise; then the journal's folders and the journal go. Without a
  * journal, staging folders are unfinished builds and retired folders are garbage: both go. Every
  * step of the recovery can itself be interrupted and run again.
@@ -30,7 +30,8 @@ import { basename, dirname, join } from 'node:path';
 import { TEMPORARY_SUFFIX, writeFileAtomically } from './atomic-file.ts';
 import { FileReadError } from './build-errors.ts';
 
-/** A file that belongs with the output and lives outside it (the functions' build constants). */
+/** A file that belongs with the output and lives outside it (the functions' build constants, the
+ * Edge Function's page layout): swapped in with it. */
 export interface Companion {
   file: string;
   text: string;
@@ -41,7 +42,7 @@ interface Journal {
   /** Inode of the staging folder: rename keeps it, so it tells the new tree in dist/'s place. */
   inode: number;
   retired: string;
-  companion: { file: string; pending: string } | null;
+  companions: { file: string; pending: string }[];
 }
 
 const journalOf = (outDir: string) => `${outDir}.swap.json`;
@@ -55,12 +56,12 @@ export function siblingFolder(outDir: string, kind: (typeof LEFTOVER_KINDS)[numb
 
 /** The swap as its steps, in order: `swapIn` runs them all; tests stop after any one of them, as a
  * kill would. */
-export function swapSteps(staging: string, outDir: string, companion?: Companion): (() => void)[] {
+export function swapSteps(staging: string, outDir: string, companions: readonly Companion[] = []): (() => void)[] {
   const journal: Journal = {
     staging,
     inode: 0,
     retired: siblingFolder(outDir, 'retired'),
-    companion: companion ? { file: companion.file, pending: pendingOf(companion.file) } : null,
+    companions: companions.map(({ file }) => ({ file, pending: pendingOf(file) })),
   };
   let hadPrevious = false;
   return [
@@ -68,9 +69,7 @@ export function swapSteps(staging: string, outDir: string, companion?: Companion
       journal.inode = statSync(staging).ino;
       writeFileAtomically(journalOf(outDir), JSON.stringify(journal));
     },
-    () => {
-      if (companion) writeFileAtomically(journal.companion!.pending, companion.text);
-    },
+    () => companions.forEach(({ text }, i) => writeFileAtomically(journal.companions[i].pending, text)),
     () => {
       hadPrevious = renameIfPresent(outDir, journal.retired);
       try {
@@ -81,27 +80,27 @@ export function swapSteps(staging: string, outDir: string, companion?: Companion
         throw error;
       }
     },
-    () => {
-      if (journal.companion) renameSync(journal.companion.pending, journal.companion.file);
-    },
+    () => journal.companions.forEach(({ pending, file }) => renameSync(pending, file)),
     () => rmSync(journal.retired, { recursive: true, force: true }),
     () => rmSync(journalOf(outDir), { force: true }),
   ];
 }
 
-export function swapIn(staging: string, outDir: string, companion?: Companion): void {
-  for (const step of swapSteps(staging, outDir, companion)) step();
+export function swapIn(staging: string, outDir: string, companions: readonly Companion[] = []): void {
+  for (const step of swapSteps(staging, outDir, companions)) step();
 }
 
 /** Finishes or undoes what an interrupted build left beside `outDir` and beside its companion
- * file (see the protocol above). */
-export function recoverOutput(outDir: string, companionFile?: string): void {
+ * files (see the protocol above). */
+export function recoverOutput(outDir: string, companionFiles: readonly string[] = []): void {
   const journal = readJournal(journalOf(outDir));
   if (journal) {
     if (!existsSync(outDir) && !renameIfPresent(journal.staging, outDir)) renameIfPresent(journal.retired, outDir);
-    if (journal.companion && existsSync(journal.companion.pending)) {
-      if (inodeOf(outDir) === journal.inode) renameSync(journal.companion.pending, journal.companion.file);
-      else rmSync(journal.companion.pending, { force: true });
+    const committed = inodeOf(outDir) === journal.inode;
+    for (const { pending, file } of journal.companions ?? []) {
+      if (!existsSync(pending)) continue;
+      if (committed) renameSync(pending, file);
+      else rmSync(pending, { force: true });
     }
     for (const folder of [journal.staging, journal.retired]) rmSync(folder, { recursive: true, force: true });
     rmSync(journalOf(outDir), { force: true });
@@ -110,7 +109,7 @@ export function recoverOutput(outDir: string, companionFile?: string): void {
   // written under a temporary name (atomic-file.ts).
   const base = basename(outDir);
   removeSiblings(outDir, (name) => LEFTOVER_KINDS.some((kind) => name.startsWith(`${base}.${kind}-`)) || isTemporaryOf(basename(journalOf(outDir)), name));
-  if (companionFile) {
+  for (const companionFile of companionFiles) {
     const file = basename(companionFile);
     removeSiblings(companionFile, (name) => name === basename(pendingOf(companionFile)) || isTemporaryOf(file, name) || isTemporaryOf(`${file}.pending`, name));
   }

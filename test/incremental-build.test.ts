@@ -17,7 +17,8 @@ import { siteFrame } from '../build/emit/assets.ts';
 import { liveWorkers, renderInWorkers, workerBundle } from '../build/run/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
-import { canonicalJson, modelFor } from '../build/run/artifact.ts';
+import { modelFor } from '../build/run/artifact.ts';
+import { canonicalJson } from '../build/digest.ts';
 import type { Artifact } from '../build/run/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
@@ -274,6 +275,105 @@ describe('the build cache', () => {
       // canonicalJson refuses a function or a class instance and shows a Map's entries: the same text means none hides a fact.
       for (const piece of pieces) expect(canonicalJson(piece)).toBe(JSON.stringify(piece));
     }
+  });
+});
+
+describe('a build made from the same sources as the last one', () => {
+  // Content, cache and folders of its own: the edits below touch no other test's.
+  let own: string;
+  let lines: string[] = [];
+  const outDir = () => join(own, 'dist');
+  const constants = () => join(own, 'dist.constants.json');
+  const headersFile = () => join(own, '_headers');
+  const options = (): BuildOptions => ({ contentDir: join(own, 'content'), outDir: outDir(), constantsFile: constants(), headersFile: headersFile(), env: ENV });
+  const deploy = (more: BuildOptions = {}) => {
+    lines = [];
+    return build({ ...options(), cacheDir: join(own, 'cache'), log: (line) => lines.push(line), ...more });
+  };
+  /** A build of the same content and options with nothing reused, and the files beside it. */
+  const freshOf = async (more: BuildOptions = {}) => {
+    const out = join(own, `fresh-${++runs}`);
+    await build({ ...options(), outDir: out, constantsFile: `${out}.constants.json`, cacheDir: null, threads: 1, ...more });
+    return out;
+  };
+  const keptWhole = () => lines.some((line) => /^sources .* its folder is kept whole$/.test(line));
+  const inode = (path: string) => statSync(join(outDir(), path)).ino;
+
+  beforeAll(() => {
+    own = mkdtempSync(join(tmpdir(), 'same-sources-'));
+    cpSync(SAMPLE, join(own, 'content'), { recursive: true });
+    cpSync(join(PROJECT_ROOT, '_headers'), headersFile());
+  });
+  afterAll(() => rmSync(own, { recursive: true, force: true }));
+
+  it('keeps the last folder whole: nothing checked, modelled, rendered or written, the files beside it as they were', async () => {
+    const first = await deploy();
+    expect(keptWhole()).toBe(false);
+    const before = { home: inode('index.html'), copy: inode('v1/index.html'), constants: readFileSync(constants(), 'utf8') };
+    const again = await deploy();
+    expect(keptWhole()).toBe(true);
+    expect(Object.keys(again.timings)).not.toContain('validate');
+    expect(Object.keys(again.timings)).not.toContain('model');
+    expect(lines.find((line) => line.startsWith('write '))).toMatch(/\(0 written, all kept from the last build\)$/);
+    expect(again.pages).toEqual({ jobs: first.pages.jobs, rendered: 0, fromCache: first.pages.jobs, threads: 1, bodies: 0, bodyMs: 0, bodiesReused: 0 });
+    expect([...again.files].sort()).toEqual([...first.files].sort());
+    expect({ home: inode('index.html'), copy: inode('v1/index.html'), constants: readFileSync(constants(), 'utf8') }).toEqual(before);
+    // The notices of the build that made the folder are told again.
+    expect(lines.filter((line) => line.startsWith('notice'))).toEqual(first.model.notices.map((notice) => `${'notice'.padEnd(20)} ${notice}`));
+    expectSameTree(outDir(), await freshOf());
+    // The model, made when it is read, is the model of the same sources.
+    expect(canonicalJson(again.model)).toBe(canonicalJson(first.model));
+  });
+
+  it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back', async () => {
+    await deploy();
+    const home = inode('index.html');
+    renameSync(outDir(), join(own, 'cache', cacheLocation.lastDist));
+    await deploy();
+    expect(keptWhole()).toBe(true);
+    expect(inode('index.html')).toBe(home);
+    expect(existsSync(join(own, 'cache', cacheLocation.lastDist))).toBe(false);
+    expectSameTree(outDir(), await freshOf());
+  });
+
+  it("makes the build again when anything it is made from moved, though no content file's text did", async () => {
+    const changes: [string, () => BuildOptions][] = [
+      ['a content file dated anew (no git: its modification time)', () => {
+        const file = join(own, 'content/skills/shape-up.md');
+        const later = new Date('2027-03-04T05:06:07Z');
+        utimesSync(file, later, later);
+        return {};
+      }],
+      ['an environment fact (Netlify\'s URL)', () => ({ env: { ...ENV, URL: 'https://elsewhere.example' } })],
+      ['an option that decides files (the size of an llms-full.txt part)', () => ({ llmsFullMaxBytes: 40_000 })],
+      ['the hand-kept header rules', () => {
+        appendFileSync(headersFile(), '\n/docs/*\n  X-Edited-By-Hand: yes\n');
+        return {};
+      }],
+    ];
+    let more: BuildOptions = {};
+    await deploy(more);
+    for (const [what, change] of changes) {
+      more = { ...more, ...change() };
+      await deploy(more);
+      expect(keptWhole(), what).toBe(false);
+      expectSameTree(outDir(), await freshOf(more));
+      await deploy(more);
+      expect(keptWhole(), what).toBe(true);
+    }
+  });
+
+  it('makes it again when the folder no longer holds a file as the last build made it: rewritten after the build, or gone', async () => {
+    await deploy();
+    appendFileSync(join(outDir(), 'skills/shape-up.html'), '<!-- post-processed -->');
+    await deploy();
+    expect(keptWhole()).toBe(false);
+    expectSameTree(outDir(), await freshOf());
+    rmSync(join(outDir(), 'bundles/index.html'));
+    renameSync(outDir(), join(own, 'cache', cacheLocation.lastDist));
+    await deploy();
+    expect(keptWhole()).toBe(false);
+    expectSameTree(outDir(), await freshOf());
   });
 });
 

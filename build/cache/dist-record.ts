@@ -18,6 +18,16 @@ import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { objectName } from '../digest.ts';
+import type { Companion } from '../swap.ts';
+
+/** What the build that made a folder recorded with it (build/run/index.ts): the key of its
+ * sources, the files it left beside the folder, its notices and how many page jobs it had. */
+export interface MadeBy {
+  key: string;
+  companions: Companion[];
+  notices: string[];
+  jobs: number;
+}
 
 /** The files of an earlier dist/ that may be reused. */
 export interface PreviousDist {
@@ -29,12 +39,22 @@ export interface PreviousDist {
   find(object: string): string | undefined;
   /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
   readonly hashed: number;
+  /** Every file of the folder as recorded: its path, its object, and whether it is a copy of
+   * another (a `/v1` mirror, made again from its original by every build). */
+  entries(): Iterable<[path: string, object: string, copy: boolean]>;
+  /** What the build that made the folder recorded with it. */
+  readonly made: MadeBy | undefined;
 }
 
 interface DistRecord {
   outDir: string;
-  /** path, object, stamp (see stampOf). */
+  /** path, object, stamp (see stampOf; '' for a copy). */
   files: [string, string, string][];
+  made?: MadeBy;
+}
+
+function* entriesOf(record: DistRecord): Iterable<[string, string, boolean]> {
+  for (const [path, object, stamp] of record.files) yield [path, object, stamp === ''];
 }
 
 /** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
@@ -104,6 +124,8 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
     },
     holds,
     find: finder(record.files, holds),
+    entries: () => entriesOf(record),
+    made: record.made,
   };
 }
 
@@ -134,7 +156,7 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
     return stat !== undefined && stat.isFile() && stat.size === entry.size;
   };
   // Found among the originals only: a copy is answered for without a look at it.
-  return { folder, hashed: 1, holds, find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds) };
+  return { folder, hashed: 1, holds, find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds), entries: () => entriesOf(read.record), made: read.record.made };
 }
 
 /**
@@ -146,12 +168,13 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
  * next build would have to hash each one ("racily clean"). Waiting out that window once, before
  * the stamps are taken, costs a few milliseconds and spares the next build reading every file.
  */
-export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean): void {
+export function rememberDist(recordPath: string, outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean, made?: MadeBy): void {
   const paths = [...files.keys()];
   if (paths.some(stamped)) sleep(Number(RACY_NS / 1_000_000n) + 5);
   const record: DistRecord = {
     outDir,
     files: Array.from(files, ([path, object]) => [path, object, stamped(path) ? stampOf(lstatSync(join(outDir, path), { bigint: true })) : '']),
+    ...(made ? { made } : {}),
   };
   writeFileAtomically(recordPath, JSON.stringify(record));
 }

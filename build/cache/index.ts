@@ -25,11 +25,11 @@ import location from '../cache-location.json' with { type: 'json' };
 import type { CodeFingerprints } from '../code-fingerprint.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { previousDist, rememberDist, restoredDist } from './dist-record.ts';
-import type { PreviousDist } from './dist-record.ts';
+import type { MadeBy, PreviousDist } from './dist-record.ts';
 import type { BodyCacheSetup } from './bodies.ts';
 import type { CheckedDocument, DocumentMemo } from '../load.ts';
 
-export type { PreviousDist } from './dist-record.ts';
+export type { MadeBy, PreviousDist } from './dist-record.ts';
 
 /** Bumped when the layout of the cache itself changes. */
 const CACHE_FORMAT = 6;
@@ -72,8 +72,8 @@ export interface BuildCache extends DocumentMemo {
    */
   restoredDist(outDir: string, into: string, sentinel: string): PreviousDist | undefined;
   /** Records `outDir` as it is now: every file of it and its object (and a stamp of those
-   * `stamped` names, see dist-record.ts). */
-  rememberDist(outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean): void;
+   * `stamped` names, see dist-record.ts), with what the build that made it says of it. */
+  rememberDist(outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean, made?: MadeBy): void;
   /** Writes the index of what this build used and removes every rendered body it did not use. */
   commit(): void;
 }
@@ -98,14 +98,16 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
   const distPath = join(dir, 'dist.json');
   const bodiesDir = join(dir, 'bodies');
   const lastDistDir = join(dir, location.lastDist);
-  const previous = readIndex(indexPath, fingerprints);
+  // Read on first use: a build that keeps the last folder whole asks nothing of it.
+  let read: IndexFile | undefined;
+  const previous = () => (read ??= readIndex(indexPath, fingerprints));
   const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, bodies: {} };
 
   return {
     enabled: true,
     fingerprint: fingerprints.render,
     document(key) {
-      const entry = previous.documents[key];
+      const entry = previous().documents[key];
       if (entry === undefined) return undefined;
       next.documents[key] = entry;
       return JSON.parse(entry) as CheckedDocument;
@@ -114,14 +116,14 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       next.documents[key] = JSON.stringify(entry);
     },
     output(key) {
-      return previous.outputs[key];
+      return previous().outputs[key];
     },
     rememberOutput(key, files, bodies = []) {
       next.outputs[key] = files;
       if (bodies.length > 0) next.bodies[key] = [...bodies];
     },
     outputBodies(key) {
-      return previous.bodies[key] ?? [];
+      return previous().bodies[key] ?? [];
     },
     bodies: { dir: bodiesDir, fingerprint: fingerprints.body },
     previousDist: () => previousDist(distPath),
@@ -141,14 +143,14 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       rmSync(lastDistDir, { recursive: true, force: true });
       return undefined;
     },
-    rememberDist: (outDir, files, stamped) => rememberDist(distPath, outDir, files, stamped),
+    rememberDist: (outDir, files, stamped, made) => rememberDist(distPath, outDir, files, stamped, made),
     commit() {
       writeFileAtomically(indexPath, JSON.stringify(next));
       rmSync(join(dir, FORMER_OBJECTS_DIR), { recursive: true, force: true });
       // Bodies no page of this build used, unless they are exactly those of the last build (the
       // usual warm build: nothing to list).
       const bodiesUsed = new Set(Object.values(next.bodies).flat());
-      const bodiesBefore = new Set(Object.values(previous.bodies).flat());
+      const bodiesBefore = new Set(Object.values(previous().bodies).flat());
       if (bodiesUsed.size !== bodiesBefore.size || [...bodiesUsed].some((key) => !bodiesBefore.has(key))) {
         collectGarbage(bodiesDir, new Set([...bodiesUsed].map((key) => `${key}.json`)));
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactKey, canonicalJson, pieceKey, renderArtifact } from './artifact.ts';
+import { artifactKey, pieceKey, renderArtifact } from './artifact.ts';
+import { canonicalJson } from '../digest.ts';
 import type { Artifact, PiecedArtifact } from './artifact.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';

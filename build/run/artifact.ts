@@ -14,7 +14,7 @@
 import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from './reuse.ts';
 import type { WrittenFile } from './reuse.ts';
-import { hashText } from '../digest.ts';
+import { canonicalJson, hashText } from '../digest.ts';
 import type { OutputFolder } from './output.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { ContentProblem } from '../content-error.ts';
@@ -138,24 +138,6 @@ function digestOf(owner: object, name: string, value: unknown): string {
   let digest = known.get(name);
   if (digest === undefined) known.set(name, (digest = hashText(canonicalJson(value))));
   return digest;
-}
-
-/**
- * The part as text, every value in it: a Map or a Set by its entries in order, bytes as base64. A
- * function or any other object a digest cannot see into is refused, so no part hides a fact.
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, function (_key, item: unknown) {
-    if (item instanceof Map) return { map: [...item] };
-    if (item instanceof Set) return { set: [...item] };
-    if (item instanceof Uint8Array) return { bytes: Buffer.from(item).toString('base64') };
-    if (typeof item === 'function' || typeof item === 'symbol' || typeof item === 'bigint') throw new BuildDefinitionError(`A part of the model holds a ${typeof item}, which its digest cannot see.`);
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-      const prototype = Object.getPrototypeOf(item);
-      if (prototype !== Object.prototype && prototype !== null) throw new BuildDefinitionError(`A part of the model holds a ${prototype?.constructor?.name ?? 'class'} instance, which its digest cannot see.`);
-    }
-    return item;
-  });
 }
 
 /** What one read of the model holds: a part, or one field of it. */

@@ -21,8 +21,12 @@ import { emitInto } from './artifact.ts';
 import { OutputFolder } from './output.ts';
 import { renderPages } from './pages.ts';
 import type { PageReport, RenderOptions } from './pages.ts';
+
 import type { Companion } from '../swap.ts';
 import type { CatalogueModel } from '../../site/model.ts';
+
+/** The page report of a build that kept the last folder whole: every job's files from it. */
+const keptPages = (jobs: number): PageReport => ({ jobs, rendered: 0, fromCache: jobs, threads: 1, bodies: 0, bodyMs: 0, bodiesReused: 0 });
 
 /** Runs a step of the build, logging how long it took and what it made. */
 export type Timed = <T>(phase: string, run: () => T | Promise<T>, describe: (value: T) => string) => Promise<T>;
@@ -31,21 +35,30 @@ export interface RunOptions extends RenderOptions {
   /** Called with every path of the finished folder, mirrors included, before it replaces the last:
    * a problem it throws leaves dist/ as it was. */
   checkFiles?: (files: readonly string[]) => void;
-  /** A file outside the folder that belongs to it (the functions' constants), swapped in with it. */
-  companion?: Companion;
+  /** Files outside the folder that belong to it (the functions' constants, the page layout), made
+   * from the model and swapped in with it. */
+  companions?: (model: CatalogueModel) => Companion[];
+  /** The digest of everything the model and its files are made from (build/sources.ts), recorded
+   * with the folder. When the last build into `outDir` recorded the same and its folder still holds
+   * every file it made, that folder is kept whole, with the files it left beside it, and the model
+   * is never asked for. */
+  sourcesKey?: string;
 }
 
 export interface RunResult {
   /** Every file written, relative to the folder. */
   files: string[];
   pages: PageReport;
+  /** The model's notices (or, for a folder kept whole, those of the build that made it). */
+  notices: string[];
 }
 
 export interface Runner {
   /** The cache's memo of checked documents, for the loader. */
   readonly documents: DocumentMemo;
-  /** Makes every artifact of `model` into `outDir`, swapped in whole once all are made and checked. */
-  run(model: CatalogueModel, outDir: string, options?: RunOptions): Promise<RunResult>;
+  /** Makes every artifact of the model into `outDir`, swapped in whole once all are made and
+   * checked; `model` is asked for only when the last folder cannot be kept whole. */
+  run(model: () => CatalogueModel, outDir: string, options?: RunOptions): Promise<RunResult>;
 }
 
 /** A runner over the cache in `cacheDir` (none: every file is made from scratch). */
@@ -59,10 +72,21 @@ export async function openRunner(cacheDir: string | null | undefined, fingerprin
   };
 }
 
-async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Timed, model: CatalogueModel, outDir: string, options: RunOptions): Promise<RunResult> {
+async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Timed, modelOf: () => CatalogueModel, outDir: string, options: RunOptions): Promise<RunResult> {
   const output = new OutputFolder(outDir, cache);
-  const frame = siteFrame(model);
   try {
+    const { sourcesKey } = options;
+    const last = sourcesKey === undefined ? undefined : await timed('sources', () => output.lastMade(sourcesKey), (made) =>
+      (made ? 'as the last build\'s: its folder is kept whole' : 'changed since the last build'));
+    if (last) {
+      await timed('write', () => {
+        output.keepAll();
+        output.commit(last.companions);
+      }, () => `${output.files.length} files to ${outDir} (0 written, all kept from the last build)`);
+      return { files: output.files, pages: keptPages(last.jobs), notices: last.notices };
+    }
+    const model = modelOf();
+    const frame = siteFrame(model);
     // The pages first: on render workers they are most of a cold build, and this thread makes the
     // other artifacts meanwhile, handing the workers more pages between one artifact and the next.
     const pagesDone = timed('emit pages', () => renderPages(model, output, cache, { ...options, codeVersion: fingerprints.render }), (report) =>
@@ -86,10 +110,12 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
     await timed('emit headers', () => emitHeaders(model, output.files).map((file) => output.add(file)).length, (count) => `${count} files`);
     await timed('mirror majors', () => mirrorMajors(output), (count) => `${count} files under ${majorPrefixes().join(', ')}`);
     options.checkFiles?.(output.files);
-    await timed('write', () => output.commit(options.companion), () =>
+    const companions = options.companions?.(model) ?? [];
+    const made = sourcesKey === undefined ? undefined : { key: sourcesKey, companions, notices: model.notices, jobs: pages.jobs };
+    await timed('write', () => output.commit(companions, made), () =>
       `${output.files.length} files to ${outDir} (${output.written} written, the rest unchanged from the previous build)`);
     if (cache.enabled) await timed('cache save', () => cache.commit(), () => 'saved');
-    return { files: output.files, pages };
+    return { files: output.files, pages, notices: model.notices };
   } catch (error) {
     output.abort();
     throw error;

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { copyFileApart, replaceFile, writeFileFresh } from '../atomic-file.ts';
 import { objectHasher, objectName } from '../digest.ts';
 import { NO_CACHE } from '../cache/index.ts';
-import type { BuildCache, PreviousDist } from '../cache/index.ts';
+import type { BuildCache, MadeBy, PreviousDist } from '../cache/index.ts';
 import type { OutputFile } from '../../site/types.ts';
 import { HEADERS_FILE } from '../../core/published-files.ts';
 import { siblingFolder, swapIn } from '../swap.ts';
@@ -41,6 +41,8 @@ export class OutputFolder {
   /** Files that are another path's copy (mirror): made again from their original every build. */
   private readonly copies = new Set<string>();
   private readonly dirs = new Set<string>();
+  /** Set when the folder is the last one kept whole in place: its record still describes it. */
+  private keptWhole = false;
 
   constructor(
     readonly outDir: string,
@@ -89,6 +91,40 @@ export class OutputFolder {
     }
     linkOrCopy(join(this.previous!.folder, source), this.stage(path));
     return true;
+  }
+
+  /** What the build that made the folder this one starts from recorded with it, when that build's
+   * sources had this `key` and the folder still holds every file it made (each original as `holds`
+   * sees it; a copy is made again from its original). */
+  lastMade(key: string): MadeBy | undefined {
+    const previous = this.previous;
+    if (previous?.made?.key !== key) return undefined;
+    for (const [path, object, copy] of previous.entries()) if (!copy && !previous.holds(path, object)) return undefined;
+    return previous.made;
+  }
+
+  /** Takes every file of the folder this one starts from, as `lastMade` found it: the last build's
+   * output whole, nothing rendered, nothing written but the links of a new folder beside dist/. */
+  keepAll(): void {
+    const previous = this.previous!;
+    const copies: [string, string][] = [];
+    for (const [path, object, copy] of previous.entries()) {
+      if (copy) {
+        copies.push([path, object]);
+        continue;
+      }
+      this.claim(path, object);
+      this.kept.add(path);
+      if (!this.inPlace) linkOrCopy(join(previous.folder, path), this.stage(path));
+    }
+    // A copy is `<major>/<path>` of its original (mirror), linked from it as every build does.
+    for (const [path, object] of copies) {
+      this.claim(path, object);
+      this.copies.add(path);
+      if (this.inPlace) this.kept.add(path);
+      else linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
+    }
+    this.keptWhole = this.inPlace;
   }
 
   /** Writes parts one after another, `separator` between them, without holding them all at once. */
@@ -152,12 +188,15 @@ export class OutputFolder {
     return readFileSync(join(this.staging, path));
   }
 
-  /** Puts the complete folder in dist/'s place, with the companion file that belongs to it. */
-  commit(companion?: Companion): void {
+  /** Puts the complete folder in dist/'s place, with the files beside it that belong to it, and
+   * records it with what the build that made it says of it. */
+  commit(companions: readonly Companion[] = [], made?: MadeBy): void {
     if (this.inPlace) this.removeUnmade();
-    swapIn(this.staging, this.outDir, companion);
+    swapIn(this.staging, this.outDir, companions);
+    // The last folder kept whole where it was is the one its record describes.
+    if (this.keptWhole || !this.cache.enabled) return;
     // After the old tree is gone: removing it changed the ctime of every file shared with it.
-    if (this.cache.enabled) this.cache.rememberDist(this.outDir, this.produced, (path) => !this.copies.has(path));
+    this.cache.rememberDist(this.outDir, this.produced, (path) => !this.copies.has(path), made);
   }
 
   /** Removes the unfinished folder; dist/ is as it was. */

@@ -11,8 +11,7 @@
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { contentModel, HAND_HEADERS_FILE } from '../../build/index.ts';
-import { NO_DOCUMENT_MEMO } from '../../build/load.ts';
+import { contentModel } from '../../build/index.ts';
 import { deployContext } from '../../build/deploy-context.ts';
 import { artifacts, emitHeaders } from '../../build/emit/index.ts';
 import { renderArtifact } from '../../build/run/artifact.ts';
@@ -35,7 +34,7 @@ export interface FloorOptions {
 
 /** Writes the build's files for this content into `outDir`; the paths written, relative to it. */
 export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Promise<{ model: CatalogueModel; files: string[] }> {
-  const model = await contentModel(resolve(contentDir), HAND_HEADERS_FILE, NO_DOCUMENT_MEMO, env, deployContext(env), (_, run) => Promise.resolve(run()));
+  const model = await contentModel(resolve(contentDir), env, deployContext(env));
   rmSync(outDir, { recursive: true, force: true });
   const files: string[] = [];
   const dirs = new Set<string>();
