@@ -25,7 +25,7 @@ import fg from 'fast-glob';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the meaning of a fingerprint or the memo's layout changes. */
-const FINGERPRINT_FORMAT = 5;
+const FINGERPRINT_FORMAT = 6;
 
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
 export const RENDER_ENTRIES = ['build/run/pages.ts', 'build/run/worker.ts'] as const;
@@ -97,13 +97,16 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   // Stamped before hashing: a file that changes while it is read moves its stamp past this one.
   const hashed = [...new Set([...Object.values(inputs).flat(), ...schemas, 'package-lock.json'])];
   const files = hashed.map((file): [string, string] => [file, stampOrNone(join(projectRoot, file))]);
+  // Each file read and hashed once, however many fingerprints it is part of.
+  const digests = new Map(hashed.map((file) => [file, createHash('sha256').update(readFileSync(join(projectRoot, file))).digest('base64url')]));
+  const fingerprint = (purpose: string, group: readonly string[]) => hashFiles(purpose, group, digests);
   const value = {
-    render: hashFiles(projectRoot, 'render', inputs.render),
-    check: hashFiles(projectRoot, 'check', [...new Set([...inputs.check, ...schemas])].sort()),
-    body: hashFiles(projectRoot, 'body', inputs.body),
-    editor: hashFiles(projectRoot, 'editor', inputs.editor),
+    render: fingerprint('render', inputs.render),
+    check: fingerprint('check', [...new Set([...inputs.check, ...schemas])].sort()),
+    body: fingerprint('body', inputs.body),
+    editor: fingerprint('editor', inputs.editor),
     // Emitters read schemas at run time too (openapi.json's components, the editor's form, the JSON checks).
-    emit: hashFiles(projectRoot, 'emit', [...new Set([...inputs.emit, ...schemas])].sort()),
+    emit: fingerprint('emit', [...new Set([...inputs.emit, ...schemas])].sort()),
   };
   lastFingerprints.set(projectRoot, { schemas: schemas.join('\n'), files, value });
   return value;
@@ -119,10 +122,11 @@ const stampOrNone = (path: string): string => {
   }
 };
 
-/** Hash of these files' names and bytes, the locked dependencies and Node's major version. */
-function hashFiles(projectRoot: string, purpose: string, files: readonly string[]): string {
+/** Hash of these files' names and bytes (by their `digests`), the locked dependencies and Node's
+ * major version. */
+function hashFiles(purpose: string, files: readonly string[], digests: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256').update(`${purpose} ${FINGERPRINT_FORMAT}\nnode ${process.versions.node.split('.')[0]}\n`);
-  for (const file of [...files, 'package-lock.json']) hash.update(`${file}\n`).update(readFileSync(join(projectRoot, file))).update('\n');
+  for (const file of [...files, 'package-lock.json']) hash.update(`${file}\n${digests.get(file)}\n`);
   return hash.digest('base64url');
 }
 

@@ -12,12 +12,15 @@ import { newestDate } from '../site/pages/newest.ts';
 /** ISO 8601 date-time of a file's last change, by its path relative to the project root. */
 export type LastModified = (file: string) => string;
 
+/** A file's last change when git does not know it: its modification time, as read (ISO 8601). */
+export type ModifiedTime = (file: string) => string;
+
 // A line that is a commit's date rather than a file name: NUL cannot occur in a path.
 const DATE_MARK = '\u0000';
 
-export function contentDates(contentDir: string, projectRoot: string): LastModified {
+export function contentDates(contentDir: string, projectRoot: string, modified: ModifiedTime = (file) => modifiedTime(isAbsolute(file) ? file : join(projectRoot, file))): LastModified {
   const committed = lastCommitDates(contentDir, projectRoot);
-  return (file) => committed.get(file) ?? modifiedTime(isAbsolute(file) ? file : join(projectRoot, file));
+  return (file) => committed.get(file) ?? modified(file);
 }
 
 /** Parse `git log --format=<NUL><date> --name-only`: a date line, then the files of that commit. */

@@ -3,7 +3,12 @@
 import { createHash } from 'node:crypto';
 import { BuildDefinitionError } from '../site/errors.ts';
 
-export const hashText = (text: string | Uint8Array): string => createHash('sha256').update(text).digest('base64url');
+/** The digest of the parts one after another (a string as its UTF-8 bytes). */
+export function hashText(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url');
+}
 
 /** How an object is named: the hex SHA-256 of its bytes, fed in one piece or in several. */
 export const objectHasher = () => createHash('sha256');

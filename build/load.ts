@@ -4,12 +4,13 @@
  * checked documents (the build cache's, handed in by the runner: build/run/)
  * instead, already parsed; its line positions are worked out only if a later rule needs them.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { ContentProblem } from './content-error.ts';
 import { hashText } from './digest.ts';
+import { isoSeconds } from './content-dates.ts';
 import { parseYamlSource } from './yaml-source.ts';
 import type { YamlSource } from './yaml-source.ts';
 import { bodyLimitProblems } from './render/body-limits.ts';
@@ -38,6 +39,8 @@ export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, remem
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
   file: string;
+  /** The file's modification time when it was read (ISO 8601, whole seconds; '' for no file). */
+  modified: string;
   /** True when this exact text already passed its schema (a memo hit): no need to check again. */
   checked?: boolean;
   /** Hash of the file's kind and text: its key in the memo of checked documents ('' for no file). */
@@ -56,7 +59,9 @@ export interface LoadedDocument extends LoadedFile {
 }
 
 
-const checkKeyOf = (kind: FileKind, text: string) => hashText(`${kind}\n${text}`);
+/** What loading makes of a file is decided by its kind and its bytes: hashed as read, never decoded
+ * for it (a file's UTF-8 text hashes the same). */
+const checkKeyOf = (kind: FileKind, bytes: string | Uint8Array) => hashText(`${kind}\n`, bytes);
 
 /** A content file was saved while a build read it: nothing is wrong with it, the build must run again. */
 export class ContentChangedError extends Error {
@@ -68,9 +73,9 @@ export const readBody = (source: BodySource): string => readChecked(source.path,
 
 /** A content file's text, which must be the one loaded (`checkKey`). */
 function readChecked(path: string, kind: FileKind, checkKey: string): string {
-  const text = readText(path);
-  if (text === undefined || checkKeyOf(kind, text) !== checkKey) throw new ContentChangedError(`${path} changed while the build was running; build again`);
-  return text;
+  const bytes = readBytes(path);
+  if (bytes === undefined || checkKeyOf(kind, bytes) !== checkKey) throw new ContentChangedError(`${path} changed while the build was running; build again`);
+  return bytes.toString('utf8');
 }
 
 export type FileKind = DocumentKind | 'site' | 'clusters';
@@ -108,12 +113,14 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
  * meanwhile: one the memo does not know is read again then, and refused if it changed since.
  */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
-  const checkKey = checkKeyOf(kind, readText(path) ?? '');
+  const read = readFile(path);
+  const checkKey = checkKeyOf(kind, read?.bytes ?? '');
   const slug = basename(path, extname(path));
   let made: DocumentFacts | undefined;
   const facts = () => (made ??= documentFacts(path, file, kind, checkKey, memo));
   return {
     file,
+    modified: read?.modified ?? '',
     slug,
     checkKey,
     get data() { return facts().data; },
@@ -126,7 +133,7 @@ function loadDocument(path: string, file: string, kind: DocumentKind, memo: Docu
   };
 }
 
-type DocumentFacts = Omit<LoadedDocument, 'file' | 'slug' | 'checkKey'>;
+type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey'>;
 
 function documentFacts(path: string, file: string, kind: DocumentKind, checkKey: string, memo: DocumentMemo): DocumentFacts {
   const cached = memo.document(checkKey);
@@ -152,11 +159,12 @@ function documentFacts(path: string, file: string, kind: DocumentKind, checkKey:
 /** A YAML file as loaded, its parse (or the memo's) on first use, as a document's. */
 function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, memo: DocumentMemo): LoadedFile {
   const file = display(path);
-  const text = readText(path);
-  if (text === undefined) return missingFile(file);
-  const checkKey = checkKeyOf(kind, text);
-  let made: Omit<LoadedFile, 'file' | 'checkKey'> | undefined;
-  const facts = (): Omit<LoadedFile, 'file' | 'checkKey'> => {
+  const read = readFile(path);
+  if (read === undefined) return missingFile(file);
+  const text = read.bytes.toString('utf8');
+  const checkKey = checkKeyOf(kind, read.bytes);
+  let made: Omit<LoadedFile, 'file' | 'modified' | 'checkKey'> | undefined;
+  const facts = (): Omit<LoadedFile, 'file' | 'modified' | 'checkKey'> => {
     if (made) return made;
     const cached = memo.document(checkKey);
     if (!cached) return (made = parseYamlSource(text, file));
@@ -165,6 +173,7 @@ function loadYamlFile(path: string, display: (path: string) => string, kind: Fil
   };
   return {
     file,
+    modified: read.modified,
     checkKey,
     get data() { return facts().data; },
     get problems() { return facts().problems; },
@@ -173,7 +182,7 @@ function loadYamlFile(path: string, display: (path: string) => string, kind: Fil
   };
 }
 
-export interface ParsedDocument extends Omit<LoadedFile, 'checkKey'> {
+export interface ParsedDocument extends Omit<LoadedFile, 'checkKey' | 'modified'> {
   /** The Markdown body after the front matter. */
   body: string;
   /** Where the body starts in the text. */
@@ -196,8 +205,26 @@ export function parseDocumentText(text: string, file: string): ParsedDocument {
 /** Synchronous on purpose: for thousands of small files it is several times faster than
  * promise-based reads, and the build has nothing else to do meanwhile. */
 function readText(path: string): string | undefined {
+  return readBytes(path)?.toString('utf8');
+}
+
+function readBytes(path: string): Buffer | undefined {
+  return readFile(path)?.bytes;
+}
+
+/** A file's bytes and its modification time, from one opening of it. */
+function readFile(path: string): { bytes: Buffer; modified: string } | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    const fd = openSync(path, 'r');
+    try {
+      const { size, mtime } = fstatSync(fd);
+      const bytes = Buffer.allocUnsafe(size);
+      let at = 0;
+      for (let got = -1; at < size && got !== 0; at += got) got = readSync(fd, bytes, at, size - at, at);
+      return { bytes: at === size ? bytes : bytes.subarray(0, at), modified: isoSeconds(mtime) };
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new FileReadError(path, `could not read it: ${(error as Error).message}`, { cause: error });
@@ -212,7 +239,7 @@ function bodyProblem(file: string, text: string, bodyStart: number, { line, expe
 
 function missingFile(file: string): LoadedFile {
   const problem: ContentProblem = { file, expected: 'this file to exist', got: 'no file' };
-  return { file, checkKey: '', data: undefined, lineOf: () => undefined, problems: [problem] };
+  return { file, modified: '', checkKey: '', data: undefined, lineOf: () => undefined, problems: [problem] };
 }
 
 function missingFrontMatter(file: string): ContentProblem {

@@ -54,8 +54,11 @@ export async function readSources(
 ): Promise<BuildSources> {
   const headers = readHandHeaders(headersFile, relative(projectRoot, headersFile) || headersFile);
   const content = await loadContent(contentDir, projectRoot, documents);
-  const dateOf = contentDates(contentDir, projectRoot);
-  const lastModified = Object.fromEntries([...content.skills, ...content.bundles, ...content.docs].map(({ file }) => [file, dateOf(file)]));
+  const dated = [...content.skills, ...content.bundles, ...content.docs];
+  // A file git does not know is dated by its modification time, taken as it was read.
+  const modified = new Map(dated.map(({ file, modified: time }) => [file, time]));
+  const dateOf = contentDates(contentDir, projectRoot, (file) => modified.get(file)!);
+  const lastModified = Object.fromEntries(dated.map(({ file }) => [file, dateOf(file)]));
   return {
     content,
     headers,

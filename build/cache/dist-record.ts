@@ -41,7 +41,9 @@ export interface PreviousDist {
   readonly hashed: number;
   /** Every file of the folder as recorded: its path, its object, and whether it is a copy of
    * another (a `/v1` mirror, made again from its original by every build). */
-  entries(): Iterable<[path: string, object: string, copy: boolean]>;
+  readonly entries: readonly RecordedFile[];
+  /** True when the folder holds every original the record names, each as `holds` sees it. */
+  holdsAll(): boolean;
   /** What the build that made the folder recorded with it. */
   readonly made: MadeBy | undefined;
 }
@@ -53,13 +55,18 @@ interface DistRecord {
   made?: MadeBy;
 }
 
-function* entriesOf(record: DistRecord): Iterable<[string, string, boolean]> {
-  for (const [path, object, stamp] of record.files) yield [path, object, stamp === ''];
+export interface RecordedFile {
+  path: string;
+  object: string;
+  copy: boolean;
 }
+
+const entriesOf = (record: DistRecord): RecordedFile[] => record.files.map(([path, object, stamp]) => ({ path, object, copy: stamp === '' }));
 
 /** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
  * time (which a program may set back) and its change time (which it cannot). */
 const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+const sizeOf = (stamp: string) => Number(stamp.split(':')[1]);
 
 /** A file whose ctime is this close to the record's own time may have been changed again in the
  * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
@@ -102,6 +109,7 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
   const outDir = record.outDir;
   const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
   let hashed = 0;
+  let entries: RecordedFile[] | undefined;
   const holds = (path: string, object: string): boolean => {
     const entry = files.get(path);
     if (entry?.object !== object) return false;
@@ -124,7 +132,10 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
     },
     holds,
     find: finder(record.files, holds),
-    entries: () => entriesOf(record),
+    get entries() {
+      return (entries ??= entriesOf(record));
+    },
+    holdsAll: () => record.files.every(([path, object, stamp]) => stamp === '' || holds(path, object)),
     made: record.made,
   };
 }
@@ -140,23 +151,37 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
 export function restoredDist(recordPath: string, outDir: string, folder: string, sentinel: string): PreviousDist | undefined {
   const read = readRecord(recordPath, outDir);
   if (!read) return undefined;
-  // A copy (no stamp) is asked about only once its original was found unchanged.
-  const files = new Map(read.record.files.map(([path, object, stamp]) => [path, { object, size: stamp === '' ? undefined : Number(stamp.split(':')[1]) }]));
-  const expected = files.get(sentinel)?.object;
+  const expected = read.record.files.find(([path]) => path === sentinel)?.[1];
   try {
     if (expected === undefined || objectName(readFileSync(join(folder, sentinel))) !== expected) return undefined;
   } catch {
     return undefined;
   }
-  const holds = (path: string, object: string): boolean => {
-    const entry = files.get(path);
-    if (entry?.object !== object) return false;
-    if (entry.size === undefined) return true;
-    const stat = lstatSync(join(folder, path), { throwIfNoEntry: false });
-    return stat !== undefined && stat.isFile() && stat.size === entry.size;
+  // The folder's own path joined by hand: a path of the record is relative and normal already.
+  const hasSize = (path: string, stamp: string): boolean => {
+    const stat = lstatSync(`${folder}/${path}`, { throwIfNoEntry: false });
+    return stat !== undefined && stat.isFile() && stat.size === sizeOf(stamp);
   };
+  // By path, made on first use: keeping the folder whole (holdsAll) goes through the record in order.
+  let files: Map<string, { object: string; stamp: string }> | undefined;
+  const holds = (path: string, object: string): boolean => {
+    const entry = (files ??= new Map(read.record.files.map(([file, recorded, stamp]) => [file, { object: recorded, stamp }]))).get(path);
+    // A copy (no stamp) is asked about only once its original was found unchanged.
+    return entry?.object === object && (entry.stamp === '' || hasSize(path, entry.stamp));
+  };
+  let entries: RecordedFile[] | undefined;
   // Found among the originals only: a copy is answered for without a look at it.
-  return { folder, hashed: 1, holds, find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds), entries: () => entriesOf(read.record), made: read.record.made };
+  return {
+    folder,
+    hashed: 1,
+    holds,
+    find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds),
+    get entries() {
+      return (entries ??= entriesOf(read.record));
+    },
+    holdsAll: () => read.record.files.every(([path, , stamp]) => stamp === '' || hasSize(path, stamp)),
+    made: read.record.made,
+  };
 }
 
 /**

@@ -76,13 +76,10 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
   const output = new OutputFolder(outDir, cache);
   try {
     const { sourcesKey } = options;
-    const last = sourcesKey === undefined ? undefined : await timed('sources', () => output.lastMade(sourcesKey), (made) =>
+    const last = sourcesKey === undefined ? undefined : await timed('sources', () => output.keepWhole(sourcesKey), (made) =>
       (made ? 'as the last build\'s: its folder is kept whole' : 'changed since the last build'));
     if (last) {
-      await timed('write', () => {
-        output.keepAll();
-        output.commit(last.companions);
-      }, () => `${output.files.length} files to ${outDir} (0 written, all kept from the last build)`);
+      await timed('write', () => output.commit(last.companions), () => `${output.files.length} files to ${outDir} (0 written, all kept from the last build)`);
       return { files: output.files, pages: keptPages(last.jobs), notices: last.notices };
     }
     const model = modelOf();

@@ -63,7 +63,7 @@ export class OutputFolder {
 
   /** Files written or linked from another path: those not taken unchanged from the old dist/. */
   get written(): number {
-    return this.produced.size - this.kept.size;
+    return this.keptWhole ? 0 : this.produced.size - this.kept.size;
   }
 
   /** Writes a file (or links the same bytes from the last published folder); returns its object
@@ -93,38 +93,37 @@ export class OutputFolder {
     return true;
   }
 
-  /** What the build that made the folder this one starts from recorded with it, when that build's
-   * sources had this `key` and the folder still holds every file it made (each original as `holds`
-   * sees it; a copy is made again from its original). */
-  lastMade(key: string): MadeBy | undefined {
+  /**
+   * Takes the folder this build starts from whole, when the build that made it recorded sources
+   * with this `key` and the folder still holds every file it made (each original as `holds` sees
+   * it; a copy is linked from its original, as every build makes it): what that build recorded.
+   * Otherwise nothing is taken and the answer is undefined.
+   */
+  keepWhole(key: string): MadeBy | undefined {
     const previous = this.previous;
     if (previous?.made?.key !== key) return undefined;
-    for (const [path, object, copy] of previous.entries()) if (!copy && !previous.holds(path, object)) return undefined;
-    return previous.made;
-  }
-
-  /** Takes every file of the folder this one starts from, as `lastMade` found it: the last build's
-   * output whole, nothing rendered, nothing written but the links of a new folder beside dist/. */
-  keepAll(): void {
-    const previous = this.previous!;
-    const copies: [string, string][] = [];
-    for (const [path, object, copy] of previous.entries()) {
-      if (copy) {
-        copies.push([path, object]);
-        continue;
-      }
+    if (!previous.holdsAll()) return undefined;
+    const { entries } = previous;
+    if (this.inPlace) {
+      // The folder is the last one as it was: nothing to place, and its record describes it still.
+      for (const { path, object } of entries) this.produced.set(path, object);
+      this.keptWhole = true;
+      return previous.made;
+    }
+    for (const { path, object, copy } of entries) {
+      if (copy) continue;
       this.claim(path, object);
       this.kept.add(path);
-      if (!this.inPlace) linkOrCopy(join(previous.folder, path), this.stage(path));
+      linkOrCopy(join(previous.folder, path), this.stage(path));
     }
-    // A copy is `<major>/<path>` of its original (mirror), linked from it as every build does.
-    for (const [path, object] of copies) {
+    // A copy is `<major>/<path>` of its original (mirror).
+    for (const { path, object, copy } of entries) {
+      if (!copy) continue;
       this.claim(path, object);
       this.copies.add(path);
-      if (this.inPlace) this.kept.add(path);
-      else linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
+      linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
     }
-    this.keptWhole = this.inPlace;
+    return previous.made;
   }
 
   /** Writes parts one after another, `separator` between them, without holding them all at once. */
