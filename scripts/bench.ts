@@ -31,6 +31,7 @@ import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 import type { PageReport } from '../build/run/pages.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
+import { nodeFlagsOf } from './bench/node-flags.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
 import type { LatencyResult } from './bench/query-timing.ts';
 import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts';
@@ -75,8 +76,10 @@ let profile: { size: number; cpuMs: number; packages: SelfTime[] } | undefined;
 let warmProfile: { size: number; cpuMs: number; functions: SelfTime[] } | undefined;
 const work = ramDisk() ?? join(PROJECT_ROOT, 'bench/work');
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
-/** Our builds start as `npm run build` does: Node on the bundle of their entry. */
+/** Our builds start as `npm run build` does: Node, with the flags that script gives it, on the
+ * bundle of their entry. */
 const bundled = join(PROJECT_ROOT, 'scripts/bundled.mjs');
+const buildNodeFlags = nodeFlagsOf(JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts.build);
 mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
@@ -100,7 +103,7 @@ for (const size of sizes) {
 
   type Report = Omit<BuildRun, 'size' | 'run' | 'skillsPerSecond'>;
   const once = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Report => {
-    const [command, first] = script.includes('eleventy') ? [tsx, []] : [process.execPath, [bundled]];
+    const [command, first] = script.includes('eleventy') ? [tsx, []] : [process.execPath, [...buildNodeFlags, bundled]];
     return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
   };
   /** `times` runs (each after `before`), the one with the median wall time kept; false (and the

@@ -20,10 +20,11 @@ const ENTRY_GLOBS = ['scripts/*.ts', 'dev/*.ts'];
 const INLINE_TABLE = /\boptions:\s*\{\s*['\w-]+:\s*\{\s*type:/;
 const OPTIONS_IMPORT = /from '(\.{1,2}\/[^']*(?:^|[/-])options\.ts)'/g;
 
-/** The entry file of a package.json command: the TypeScript file its last command runs with tsx or node. */
+/** The entry file of a package.json command: the TypeScript file its last command runs with tsx or
+ * node (after Node's own flags and a launcher). */
 export function entryOf(command: string): string | undefined {
   const last = command.split('&&').at(-1)!.trim();
-  return /^(?:tsx|node(?: \S+\.mjs)?) (\S+\.ts)\b/.exec(last)?.[1];
+  return /^(?:tsx|node(?: --\S+)*(?: \S+\.mjs)?) (\S+\.ts)\b/.exec(last)?.[1];
 }
 
 /** `.gitignore`'s rules as one test: a path, or a folder above it, that a rule matches. */

@@ -1,0 +1,8 @@
+/** The flags a `node …` command gives Node before its script (`node --a=1 x.mjs y` → `--a=1`):
+ * how the bench starts a build as package.json's `build` script does, without a second copy of them. */
+export function nodeFlagsOf(command: string): string[] {
+  const [node, ...words] = command.trim().split(/\s+/);
+  if (node !== 'node') return [];
+  const script = words.findIndex((word) => !word.startsWith('-'));
+  return script < 0 ? words : words.slice(0, script);
+}
