@@ -185,12 +185,14 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   const runner = await openRunner(options.cacheDir, fingerprints, timed);
   const deploy = deployContext(env, { drafts: options.drafts });
   const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
-  const sources = await loadSources(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed);
+  let sources: BuildSources | undefined = await loadSources(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed);
   // The model is made once, when the runner asks for it (or the caller reads it).
   let made: CatalogueModel | undefined;
   const model = (how = step) => {
     if (made === undefined) {
-      made = modelOf(sources, runner.documents, how, folderMaxEntries, options.textFileMaxBytes);
+      made = modelOf(sources!, runner.documents, how, folderMaxEntries, options.textFileMaxBytes);
+      // The loaded documents are not kept past the model.
+      sources = undefined;
       if (how === step) notices(made.notices);
     }
     return made;

@@ -9,8 +9,8 @@ describe('nodeFlagsOf', () => {
     expect(nodeFlagsOf('tsx scripts/dev.ts --max')).toEqual([]);
   });
 
-  it("finds the young generation `npm run build` gives the build: what the bench's builds start with", () => {
+  it("finds the heap settings `npm run build` gives the build: what the bench's builds start with", () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-    expect(nodeFlagsOf(scripts.build)).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
+    expect(nodeFlagsOf(scripts.build)).toEqual([expect.stringMatching(/^--max-semi-space-size=\d+$/), expect.stringMatching(/^--heap-growing-percent=\d+$/)]);
   });
 });

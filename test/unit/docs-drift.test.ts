@@ -146,7 +146,7 @@ describe('the drift checker', () => {
   it('finds the entry file of a package.json command, and what .gitignore leaves to builds', () => {
     expect(entryOf('tsx scripts/dev.ts')).toBe('scripts/dev.ts');
     expect(entryOf('node scripts/bundled.mjs scripts/build.ts')).toBe('scripts/build.ts');
-    expect(entryOf('node --max-semi-space-size=8 scripts/bundled.mjs scripts/build.ts')).toBe('scripts/build.ts');
+    expect(entryOf('node --max-semi-space-size=8 --heap-growing-percent=50 scripts/bundled.mjs scripts/build.ts')).toBe('scripts/build.ts');
     expect(entryOf('npm run build && tsx scripts/start.ts')).toBe('scripts/start.ts');
     expect(entryOf('vitest run && tsc --noEmit -p .')).toBeUndefined();
     const ignored = gitIgnored('node_modules/\n/dist/\n/dist.staging-*/\nruntime/generated/\n*.tmp\n');
