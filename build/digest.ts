@@ -20,7 +20,8 @@ export const objectName = (bytes: string | Uint8Array): string => objectHasher()
  * (a part of the model, the build's sources) hides a fact.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, function (_key, item: unknown) {
+  // Plain data is its own JSON text: the native serialiser alone, without a call per value.
+  return isPlainData(value) ? JSON.stringify(value) : JSON.stringify(value, function (_key, item: unknown) {
     if (item instanceof Map) return { map: [...item] };
     if (item instanceof Set) return { set: [...item] };
     if (item instanceof Uint8Array) return { bytes: Buffer.from(item).toString('base64') };
@@ -31,4 +32,18 @@ export function canonicalJson(value: unknown): string {
     }
     return item;
   });
+}
+
+/** Only what JSON.stringify writes as it is: strings, numbers, booleans, null, undefined, arrays and
+ * objects of no class, with no `toJSON`. Anything else goes through canonicalJson's replacer. */
+function isPlainData(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'function' && typeof value !== 'symbol' && typeof value !== 'bigint';
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isPlainData(item)) return false;
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if ((prototype !== Object.prototype && prototype !== null) || 'toJSON' in value) return false;
+  for (const key in value) if (!isPlainData((value as Record<string, unknown>)[key])) return false;
+  return true;
 }
