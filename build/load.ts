@@ -115,25 +115,26 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
   const read = readFile(path);
   const checkKey = checkKeyOf(kind, read?.bytes ?? '');
-  const slug = basename(path, extname(path));
   let made: DocumentFacts | undefined;
-  const facts = () => (made ??= documentFacts(path, file, kind, checkKey, memo));
-  return {
-    file,
-    modified: read?.modified ?? '',
-    slug,
-    checkKey,
-    get data() { return facts().data; },
-    get problems() { return facts().problems; },
-    get lineOf() { return facts().lineOf; },
-    get checked() { return facts().checked; },
-    get body() { return facts().body; },
-    get bodyProblems() { return facts().bodyProblems; },
-    get bodyPlaceholder() { return facts().bodyPlaceholder; },
-  };
+  const known = { file, modified: read?.modified ?? '', slug: basename(path, extname(path)), checkKey };
+  return withFacts(known, DOCUMENT_FACTS, () => (made ??= documentFacts(path, file, kind, checkKey, memo)));
 }
 
+type FileFacts = Omit<LoadedFile, 'file' | 'modified' | 'checkKey'>;
 type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey'>;
+
+/** Every fact loading makes of a file's text (the compiler holds the lists to the types: a fact
+ * added to LoadedFile or LoadedDocument and not listed here does not compile). */
+const FILE_FACTS = ['data', 'problems', 'lineOf', 'numberLiterals', 'checked'] as const satisfies readonly (keyof FileFacts)[];
+const DOCUMENT_FACTS = [...FILE_FACTS, 'body', 'bodyProblems', 'bodyPlaceholder'] as const satisfies readonly (keyof DocumentFacts)[];
+/** `List` when it names every key of `Facts`, and a type no list is otherwise. */
+type Listed<Facts, List extends readonly (keyof Facts)[]> = [Exclude<keyof Facts, List[number]>] extends [never] ? List : { missing: Exclude<keyof Facts, List[number]> };
+
+/** `known`, with each of `facts` read from `make()`'s result when first asked for. */
+function withFacts<Known extends object, Facts, const List extends readonly (keyof Facts)[]>(known: Known, facts: List & Listed<Facts, List>, make: () => Facts): Known & Facts {
+  for (const fact of facts) Object.defineProperty(known, fact, { enumerable: true, get: () => make()[fact] });
+  return known as Known & Facts;
+}
 
 function documentFacts(path: string, file: string, kind: DocumentKind, checkKey: string, memo: DocumentMemo): DocumentFacts {
   const cached = memo.document(checkKey);
@@ -163,23 +164,15 @@ function loadYamlFile(path: string, display: (path: string) => string, kind: Fil
   if (read === undefined) return missingFile(file);
   const text = read.bytes.toString('utf8');
   const checkKey = checkKeyOf(kind, read.bytes);
-  let made: Omit<LoadedFile, 'file' | 'modified' | 'checkKey'> | undefined;
-  const facts = (): Omit<LoadedFile, 'file' | 'modified' | 'checkKey'> => {
+  let made: FileFacts | undefined;
+  const facts = (): FileFacts => {
     if (made) return made;
     const cached = memo.document(checkKey);
     if (!cached) return (made = parseYamlSource(text, file));
     let parsed: YamlSource | undefined;
     return (made = { data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) });
   };
-  return {
-    file,
-    modified: read.modified,
-    checkKey,
-    get data() { return facts().data; },
-    get problems() { return facts().problems; },
-    get lineOf() { return facts().lineOf; },
-    get checked() { return facts().checked; },
-  };
+  return withFacts({ file, modified: read.modified, checkKey }, FILE_FACTS, facts);
 }
 
 export interface ParsedDocument extends Omit<LoadedFile, 'checkKey' | 'modified'> {

@@ -258,7 +258,7 @@ describe('the build cache', () => {
     lines.length = 0;
     await build('keyed-3');
     expect(fromCache()).toEqual(Object.keys(emitters).filter((name) => !emitters[name].reads.includes('skills')));
-    expect(fromCache()).toEqual(['catalog', 'version', 'openapi', 'assets', 'robots', 'search-page', 'admin', 'agent-skill']);
+    expect(fromCache()).toEqual(['listing-json', 'catalog', 'version', 'openapi', 'assets', 'robots', 'search-page', 'admin', 'agent-skill']);
     // The JSON twins are made piece by piece: the edited skill's alone.
     expect(lines.find((line) => line.startsWith('emit page-json '))).toMatch(/ files: 1 made, the rest from the cache$/);
     expectSameTree(join(root, 'keyed-3'), await fresh());

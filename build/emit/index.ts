@@ -28,7 +28,7 @@ const checked: Readonly<Record<string, Artifact>> = {
   // Each item's JSON twin, from its kind's module (pages/registry.ts), keyed by its own input.
   'page-json': { reads: ['site.baseUrl', 'skills', 'bundles', 'docs'], pieces: jsonJobs, renderPiece: (job) => [renderJsonJob(job, buildBodies)] } satisfies PiecedArtifact<JsonJob>,
   // The listing pages' JSON twins, made from the whole catalogue.
-  'listing-json': { reads: ['site', 'clusters', 'skills', 'bundles', 'catalogFile', 'index', 'layout'], render: listingJson },
+  'listing-json': { reads: ['site', 'clusters', 'catalogFile', 'index', 'layout'], render: listingJson },
   catalog: { reads: ['catalogFile'], render: catalogFiles },
   version: { reads: ['stamp'], render: emitVersion },
   openapi: { reads: ['stamp', 'site'], render: (model) => openApiFiles(model, readSchema) },

@@ -17,10 +17,11 @@ import { indexTwinIntro } from '../markdown/index-intro.ts';
 import { clusterRef } from './cluster.ts';
 import { jsonBytes } from '../../core/json.ts';
 import { selectCatalog } from '../../core/query.ts';
+import type { CatalogIndex } from '../../core/query.ts';
 import { pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
-import { clusterMembers, clusterQuery } from './cluster-members.ts';
+import { clusterQuery } from './cluster-members.ts';
 
 /** How much a cluster holds, for the index of clusters: what `/clusters/<id>.json` lists, counted. */
 export interface ClusterCount {
@@ -57,14 +58,16 @@ export function clusterIndexTwin(frame: PageFrame, counts: readonly ClusterCount
   ]);
 }
 
+/** A cluster counted, not listed: from the catalogue's index alone, as its pages select their members. */
+function countOf(index: CatalogIndex, cluster: Cluster): ClusterCount {
+  const selection = selectCatalog(index, clusterQuery(cluster.id));
+  return { cluster, skills: selection.skillCount, bundles: selection.bundles.length };
+}
+
 export const clusterIndexKind: ListingKind = {
   type: 'cluster-index',
   render(frame, { index }) {
-    const counts = frame.clusters.map((cluster): ClusterCount => {
-      // Counted, not listed: the selection alone, as the cluster pages select their members.
-      const selection = selectCatalog(index, clusterQuery(cluster.id));
-      return { cluster, skills: selection.skillCount, bundles: selection.bundles.length };
-    });
+    const counts = frame.clusters.map((cluster) => countOf(index, cluster));
     return pageFiles(frame, clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
   },
   pages: (model) => [{ ...clusterIndexRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
@@ -79,14 +82,14 @@ export const clusterIndexKind: ListingKind = {
       json_url: `${base}${page.jsonPath}`,
       clusters: model.clusters.map((cluster) => {
         const ref = clusterRef(base, cluster);
-        const members = clusterMembers(model, cluster);
+        const { skills, bundles } = countOf(model.index, cluster);
         return {
           ...cluster,
           url: ref.url,
           markdown_url: ref.markdownUrl,
           json_url: `${base}${ref.jsonPath}`,
-          skill_count: members.skills.length,
-          bundle_count: members.bundles.length,
+          skill_count: skills,
+          bundle_count: bundles,
         };
       }),
     };
