@@ -208,7 +208,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   // the options (a function, such as `log`, decides nothing and drops out; the environment counts
   // by what the sources read of it).
   const { env: _env, log: _log, onPageRendered: _progress, ...settings } = options;
-  const key = sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets: siteAssets(), settings });
+  const key = options.cacheDir ? sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets: siteAssets(), settings }) : undefined;
 
   const run = await runner.run(() => model(), outDir, {
     ...options,

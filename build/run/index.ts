@@ -21,7 +21,6 @@ import { emitInto } from './artifact.ts';
 import { OutputFolder } from './output.ts';
 import { renderPages } from './pages.ts';
 import type { PageReport, RenderOptions } from './pages.ts';
-
 import type { Companion } from '../swap.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
@@ -75,7 +74,8 @@ export async function openRunner(cacheDir: string | null | undefined, fingerprin
 async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Timed, modelOf: () => CatalogueModel, outDir: string, options: RunOptions): Promise<RunResult> {
   const output = new OutputFolder(outDir, cache);
   try {
-    const { sourcesKey } = options;
+    // Without the cache there is no record of the last folder to keep.
+    const sourcesKey = cache.enabled ? options.sourcesKey : undefined;
     const last = sourcesKey === undefined ? undefined : await timed('sources', () => output.keepWhole(sourcesKey), (made) =>
       (made ? 'as the last build\'s: its folder is kept whole' : 'changed since the last build'));
     if (last) {
