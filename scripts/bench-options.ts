@@ -15,5 +15,6 @@ export const BENCH_OPTIONS = {
 } as const;
 
 /** The stamp every build and floor of the bench runs with: a fixed time and commit, so each run
- * makes the same bytes. */
-export const BENCH_ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'bench00' } as const;
+ * makes the same bytes, and the repository Netlify names for a site built from git (no build on
+ * Netlify asks git for it, build/repository.ts). */
+export const BENCH_ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'bench00', REPOSITORY_URL: 'https://github.com/skill-shelf/catalogue' } as const;

@@ -66,7 +66,11 @@ const entriesOf = (record: DistRecord): RecordedFile[] => record.files.map(([pat
 /** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
  * time (which a program may set back) and its change time (which it cannot). */
 const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
-const sizeOf = (stamp: string) => Number(stamp.split(':')[1]);
+/** The size in a stamp (stampOf), read without splitting it. */
+const sizeOf = (stamp: string) => {
+  const from = stamp.indexOf(':') + 1;
+  return Number(stamp.slice(from, stamp.indexOf(':', from)));
+};
 
 /** A file whose ctime is this close to the record's own time may have been changed again in the
  * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */

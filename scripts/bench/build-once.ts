@@ -27,6 +27,7 @@ console.log(JSON.stringify({
   timings: result.timings,
   pages: result.pages,
   files: result.files.length,
-  skills: result.model.skills.length,
+  // Read before anything else is made: a build that kept its folder whole never made its model,
+  // and asking for it (result.model) would make it now.
   peakRssMb: process.resourceUsage().maxRSS / 1024,
 }));
