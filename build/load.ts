@@ -1,8 +1,10 @@
 /**
- * Load: read content/ into parsed, position-aware documents. No rules are checked here beyond
- * syntax. A document whose exact text passed its schema in an earlier build comes from the memo of
- * checked documents (the build cache's, handed in by the runner: build/run/)
- * instead, already parsed; its line positions are worked out only if a later rule needs them.
+ * Load: read content/ into position-aware documents. Each file is hashed as it is read, and parsed
+ * only when one of its facts is first asked for (a build whose sources are all as the last build's
+ * asks none). No rules are checked here beyond syntax. A document whose exact bytes passed its
+ * schema in an earlier build comes from the memo of checked documents (the build cache's, handed
+ * in by the runner: build/run/) instead, already parsed; its line positions are worked out only if
+ * a later rule needs them.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';

@@ -1,9 +1,9 @@
 /**
  * The build's sources: everything a build is made from, read once, before anything is checked.
- * Every content file as loaded (parsed, or its checked front matter from the memo), each known by
- * the digest of its text; the hand-kept header rules; and what the environment, git and the file
- * system say of the build (its version, where it is published, when the content changed, which
- * deploy it is for). The model is made from these alone (modelOf, build/index.ts, reads no file, no
+ * Every content file as loaded (build/load.ts: known by the digest of its bytes at once, parsed or
+ * taken from the memo of checked documents when first asked), the hand-kept header rules, and what
+ * the environment, git and the file system say of the build (its version, where it is published,
+ * when the content changed, which deploy it is for). The model is made from these alone (modelOf, build/index.ts, reads no file, no
  * variable and no clock), so their digest with the code's and the run's options is the key of the
  * whole build: the runner keeps the last published folder whole when it is unchanged
  * (build/run/index.ts).
@@ -18,8 +18,7 @@ import type { StampEnvironment } from './stamp.ts';
 import { contentDates } from './content-dates.ts';
 import { repositoryOf } from './repository.ts';
 import type { RepositoryEnvironment } from './repository.ts';
-import { canonicalJson } from './digest.ts';
-import { hashText } from './digest.ts';
+import { canonicalJson, hashText } from './digest.ts';
 import type { DeployContext, Repository } from '../site/model.ts';
 
 export interface BuildSources {
@@ -74,7 +73,7 @@ export async function readSources(
 /**
  * The digest of `sources` and of whatever else the build is made from (`also`: the code's
  * fingerprints, the assets, the options), every value of them: a content file counts by its name
- * and the digest of its text (`checkKey`), which decide everything loading made of it.
+ * and the digest of its bytes (`checkKey`), which decide everything loading makes of it.
  */
 export function sourcesKey(sources: BuildSources, also: Record<string, unknown>): string {
   const content = Object.fromEntries(Object.entries(sources.content).map(([kind, files]) =>
