@@ -1,18 +1,32 @@
 /** A file written whole or not at all: under a temporary name first, then renamed, so a torn
  * write (a crash, a kill, a full disk) never leaves a half file under the real name. What a kill
  * leaves is a file ending in TEMPORARY_SUFFIX, which its owner removes (swap.ts, cache/). */
-import { constants, copyFileSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { constants, copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export const TEMPORARY_SUFFIX = '.tmp';
 
-const temporaryOf = (path: string) => `${path}.${process.pid}${TEMPORARY_SUFFIX}`;
+const temporaryOf = (path: string, dir = dirname(path)) => join(dir, `${basename(path)}.${process.pid}${TEMPORARY_SUFFIX}`);
 
-export function writeFileAtomically(path: string, bytes: string | Uint8Array): void {
+/** Writes `path` whole or not at all. The temporary file is written in `temporaryDir` (on the same
+ * file system), beside the file unless a folder of many gathers its temporaries in one place. */
+export function writeFileAtomically(path: string, bytes: string | Uint8Array, temporaryDir?: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = temporaryOf(path);
+  const temporary = temporaryOf(path, temporaryDir);
   writeFileSync(temporary, bytes);
   renameSync(temporary, path);
+}
+
+/** Removes the temporary files in `dir` (not below it) that writes killed half way left there.
+ * Only for the holder of the folder's lock: no write of its own is under way. */
+export function removeTemporaries(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (name.endsWith(TEMPORARY_SUFFIX)) rmSync(join(dir, name), { force: true });
 }
 
 /** A copy that shares no storage with its source: a reflink where the file system has them

@@ -53,7 +53,8 @@ export function renderBodyCached(markdown: string, options: BodyRenderOptions = 
     return stored;
   }
   const body = renderBody(markdown, options);
-  writeFileAtomically(file, JSON.stringify(body));
+  // The temporary file in the store's top folder, where opening the cache looks for those a kill left.
+  writeFileAtomically(file, JSON.stringify(body), setup.dir);
   return body;
 }
 

@@ -1,7 +1,7 @@
 /** The build cache on its own: what invalidates it, and what it keeps. */
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache } from './index.ts';
 import location from '../cache-location.json' with { type: 'json' };
@@ -203,5 +203,21 @@ describe('openCache', () => {
     third.rememberOutput('page-a', [], ['body-a']);
     third.commit();
     expect(stored('body-a')).toBe(true);
+  });
+
+  it('removes what writes a killed build left half done (the index, the record of dist/, a rendered body), and nothing else', () => {
+    const dir = temporary();
+    const object = filled(dir, code('code-1'));
+    const body = bodyFile(join(dir, 'bodies'), 'body-a');
+    mkdirSync(join(body, '..'), { recursive: true });
+    writeFileSync(body, '{}');
+    // As a kill between writing a temporary file and renaming it leaves them (atomic-file.ts).
+    const torn = ['index.json.4242.tmp', 'dist.json.4242.tmp', 'bodies/dy-a.json.4242.tmp'];
+    for (const name of torn) writeFileSync(join(dir, name), '{"torn');
+    const cache = openCache(dir, code('code-1'));
+    const left = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(['index.json', relative(dir, body)]));
+    expect(cache.output('key')).toEqual([['page.html', object]]);
   });
 });

@@ -23,7 +23,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:
 import { join } from 'node:path';
 import location from '../cache-location.json' with { type: 'json' };
 import type { CodeFingerprints } from '../code-fingerprint.ts';
-import { writeFileAtomically } from '../atomic-file.ts';
+import { removeTemporaries, writeFileAtomically } from '../atomic-file.ts';
 import { previousDist, rememberDist, restoredDist } from './dist-record.ts';
 import type { MadeBy, PreviousDist } from './dist-record.ts';
 import type { BodyCacheSetup } from './bodies.ts';
@@ -98,6 +98,10 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
   const distPath = join(dir, 'dist.json');
   const bodiesDir = join(dir, 'bodies');
   const lastDistDir = join(dir, location.lastDist);
+  // What a build killed while writing here left (the runner opens the cache under its lock): files
+  // written whole or not at all leave their temporaries, in these two folders only.
+  removeTemporaries(dir);
+  removeTemporaries(bodiesDir);
   // Read on first use: a build that keeps the last folder whole asks nothing of it.
   let read: IndexFile | undefined;
   const previous = () => (read ??= readIndex(indexPath, fingerprints));
