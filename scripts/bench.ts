@@ -62,7 +62,10 @@ interface BuildRun {
   skillsPerSecond: number;
   peakRssMb: number;
   pages?: PageReport;
+  /** Milliseconds per step: the build's (build/run/index.ts), or the floor's under the same names. */
   timings?: Record<string, number>;
+  /** The floor's peak RSS once its model was made, before any file. */
+  modelPeakRssMb?: number;
   /** Why the build did not finish (its last line of error), when it did not: the table says so
    * instead of the bench stopping, and the sizes after it are still measured. */
   failed?: string;
@@ -250,6 +253,19 @@ const growthTable = [
   ...growthRows.map(({ name, ms }) =>
     `| ${name} | ${sizes.map((size) => fmt(perSkill(ms(size), size), 1)).join(' | ')} | ${fmt(perSkill(ms(largest), largest) / perSkill(ms(base), base), 2)} |`),
 ].join('\n');
+/** Each step's time at the profiled size, for the floor and every build: what a target not met
+ * spends its time on, beside what the floor spends on the same step. */
+const STEP_RUNS: readonly RunName[] = [FLOOR, 'cold', 'warm, nothing changed', 'warm, one skill changed', 'warm, page frame changed'];
+const stepRuns = STEP_RUNS.map((run) => runOf(base, run)).filter((b): b is BuildRun => b?.timings !== undefined);
+const steps = [...new Set(stepRuns.flatMap((b) => Object.keys(b.timings!)))];
+const stepTable = stepRuns.length === 0 ? '' : [
+  `Steps at ${fmt(base)} skills, in ms: the floor's on one thread, one after another; a cold build's pages are rendered on its workers while its main thread makes the other artifacts, so its steps add up to more than its wall time. A blank: the run had no such step (a build that kept its folder whole makes nothing; the floor does load, validate and model in one step).`,
+  '',
+  `| step | ${stepRuns.map((b) => b.run).join(' | ')} |`,
+  `| --- | ${stepRuns.map(() => '---:').join(' | ')} |`,
+  ...steps.map((step) => `| ${step} | ${stepRuns.map((b) => (b.timings![step] === undefined ? '' : fmt(b.timings![step]))).join(' | ')} |`),
+  `| wall | ${stepRuns.map((b) => fmt(b.wallMs)).join(' | ')} |`,
+].join('\n');
 /** The top 12 of a profile's self times, with their share of all of it. */
 const selfTimeTable = (title: string, column: string, rows: readonly SelfTime[]) => {
   const total = rows.reduce((sum, row) => sum + row.selfMs, 0);
@@ -300,7 +316,7 @@ const report =
   'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });

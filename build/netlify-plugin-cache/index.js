@@ -15,7 +15,7 @@
 // when a plugin has a post-deploy handler, lib/plugins_core/deploy/buildbot_client.js), and after
 // every plugin's onSuccess, so moving it away then takes nothing from the deploy or from another
 // plugin. Before the next build it goes back inside the build cache as `last-dist/`, and the build
-// starts from it instead of placing every file again (build/write.ts). A restore moves it out of
+// starts from it instead of placing every file again (build/run/output.ts). A restore moves it out of
 // Netlify's cache, so a kept folder is used at most once: a build that fails (onEnd is given its
 // error) keeps none, and the next build cannot take an older folder for the newer cache's. A local
 // `netlify build` keeps its dist/ where it is.

@@ -47,7 +47,7 @@ export interface WorkerReply {
   kind: WorkerRequest['kind'];
   batch: number;
   files: WrittenFile[][];
-  /** The keys of the rendered bodies each job used (build/render/body-cache.ts). */
+  /** The keys of the rendered bodies each job used (build/cache/bodies.ts). */
   bodies: string[][];
   tally: RenderTally;
   /** Bodies taken from the body cache instead of rendered. */

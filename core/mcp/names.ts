@@ -4,7 +4,7 @@
  */
 
 /** Where the server answers. The function's `config.path` repeats it as a literal (Netlify reads
- * configs without running them); test/mcp-routing.test.ts holds the two together. */
+ * configs without running them); test/mcp.test.ts holds the two together. */
 export const MCP_PATH = '/mcp';
 
 export const TOOL_NAMES = ['search_skills', 'get_skill', 'get_bundle', 'list_clusters'] as const;

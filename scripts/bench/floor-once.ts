@@ -1,6 +1,6 @@
 /**
  * The floor (floor.ts) in its own process, for the benchmark, timed as build-once.ts times a build:
- * prints one JSON line with wall time, start-up, CPU time and peak RSS.
+ * prints one JSON line with wall time, start-up, CPU time, each step's time, peak RSS, and the peak RSS once its model was made.
  * Usage: tsx scripts/bench/floor-once.ts <contentDir> <outDir>
  */
 import { BENCH_ENV } from '../bench-options.ts';
@@ -9,7 +9,7 @@ import { writeFloor } from './floor.ts';
 const [contentDir, outDir] = process.argv.slice(2);
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-const { files } = await writeFloor({ contentDir, outDir, env: BENCH_ENV });
+const { files, timings, modelPeakRssMb } = await writeFloor({ contentDir, outDir, env: BENCH_ENV });
 const wallMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
-console.log(JSON.stringify({ wallMs, startupMs: started, cpuMs: (cpu.user + cpu.system) / 1000, files: files.length, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+console.log(JSON.stringify({ wallMs, startupMs: started, cpuMs: (cpu.user + cpu.system) / 1000, timings, files: files.length, modelPeakRssMb, peakRssMb: process.resourceUsage().maxRSS / 1024 }));

@@ -32,9 +32,32 @@ export interface FloorOptions {
   env: StampEnvironment;
 }
 
-/** Writes the build's files for this content into `outDir`; the paths written, relative to it. */
-export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Promise<{ model: CatalogueModel; files: string[] }> {
+/** What the floor wrote: the model, the paths written (relative to `outDir`), and the milliseconds
+ * of each step, named as the build's steps that make the same files are (build/run/index.ts). */
+export interface Floor {
+  model: CatalogueModel;
+  files: string[];
+  timings: Record<string, number>;
+  /** The process's peak RSS once the model was made, before any file: what load, validate and
+   * model take alone, in MB. */
+  modelPeakRssMb: number;
+}
+
+/** Writes the build's files for this content into `outDir`. */
+export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Promise<Floor> {
+  const timings: Record<string, number> = {};
+  const timed = <T>(step: string, work: () => T): T => {
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      timings[step] = (timings[step] ?? 0) + performance.now() - started;
+    }
+  };
+  const started = performance.now();
   const model = await contentModel(resolve(contentDir), env, deployContext(env));
+  timings['load, validate, model'] = performance.now() - started;
+  const modelPeakRssMb = process.resourceUsage().maxRSS / 1024;
   rmSync(outDir, { recursive: true, force: true });
   const files: string[] = [];
   const dirs = new Set<string>();
@@ -50,25 +73,29 @@ export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Pro
     for (const { path, bytes } of written) writeFileSync(target(path), bytes);
   };
 
-  const frame = siteFrame(model);
-  const jobs = pageJobs(model);
-  write(cataloguePages(frame, model.catalog, model.index, catalogueDocs(model)));
-  for (const job of jobs) write(renderJobFiles(frame, job, buildBodies));
-  const { text, twins } = llmsFullParts(frame, model, jobs);
-  for (const file of llmsFullFiles(text, twins, (path) => statSync(join(outDir, path)).size, LLMS_FULL_SEPARATOR)) {
-    const fd = openSync(target(file.path), 'w');
-    try {
-      writeSync(fd, file.head);
-      for (const twin of file.twins) writeSync(fd, Buffer.concat([Buffer.from(LLMS_FULL_SEPARATOR), readFileSync(join(outDir, twin))]));
-    } finally {
-      closeSync(fd);
+  const frame = timed('emit assets', () => siteFrame(model));
+  timed('emit pages', () => {
+    const jobs = pageJobs(model);
+    write(cataloguePages(frame, model.catalog, model.index, catalogueDocs(model)));
+    for (const job of jobs) write(renderJobFiles(frame, job, buildBodies));
+    const { text, twins } = llmsFullParts(frame, model, jobs);
+    for (const file of llmsFullFiles(text, twins, (path) => statSync(join(outDir, path)).size, LLMS_FULL_SEPARATOR)) {
+      const fd = openSync(target(file.path), 'w');
+      try {
+        writeSync(fd, file.head);
+        for (const twin of file.twins) writeSync(fd, Buffer.concat([Buffer.from(LLMS_FULL_SEPARATOR), readFileSync(join(outDir, twin))]));
+      } finally {
+        closeSync(fd);
+      }
     }
-  }
-  for (const [name, artifact] of Object.entries(artifacts)) write(renderArtifact(name, artifact, model, frame));
-  write(emitHeaders(model, files));
-  // The copies are hard links, as in the build's folder (build/write.ts).
-  const { folders, copied } = mirrorPlan();
-  const originals = files.filter(copied);
-  for (const folder of folders) for (const path of originals) linkSync(join(outDir, path), target(`${folder}/${path}`));
-  return { model, files };
+  });
+  for (const [name, artifact] of Object.entries(artifacts)) timed(`emit ${name}`, () => write(renderArtifact(name, artifact, model, frame)));
+  timed('emit headers', () => write(emitHeaders(model, files)));
+  // The copies are hard links, as in the build's folder (build/run/output.ts).
+  timed('mirror majors', () => {
+    const { folders, copied } = mirrorPlan();
+    const originals = files.filter(copied);
+    for (const folder of folders) for (const path of originals) linkSync(join(outDir, path), target(`${folder}/${path}`));
+  });
+  return { model, files, timings, modelPeakRssMb };
 }

@@ -2,7 +2,7 @@
  * Where a build's CPU time goes, by package or by function: the V8 CPU profiles a process and its
  * worker threads write with `--cpu-prof` (one file per thread), each sample's self time charged to
  * the npm package (or the project's own folder) its function comes from, or to the function. The render workers run a bundle
- * (build/emit/pages/pool.ts), so their functions are traced back through its source map.
+ * (build/run/pool.ts), so their functions are traced back through its source map.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';

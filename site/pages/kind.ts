@@ -19,7 +19,7 @@ import type { BodySource, CatalogueModel } from '../model.ts';
 
 /**
  * How a page reads its item's body: the text a BodySource points at, and that text rendered. The
- * build supplies both (build/emit/pages/bodies.ts), since reading files and keeping rendered
+ * build supplies both (build/run/bodies.ts), since reading files and keeping rendered
  * bodies between builds are its work, not the pages'.
  */
 export interface Bodies {

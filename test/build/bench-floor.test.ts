@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import { writeFloor } from '../../scripts/bench/floor.ts';
+import { SEARCH_INDEX_STEP } from '../../scripts/bench/targets.ts';
 import { TEST_BUILD_EPOCH } from '../setup/shared.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'bench-floor-'));
@@ -33,13 +34,19 @@ describe('the bench\'s floor', () => {
       // Every page job on the render workers: the path a cold build of a large catalogue takes.
       const result = await build({ contentDir, outDir: built, cacheDir: null, constantsFile: null, env, threads: 2, workerThreshold: 1 });
       expect(result.pages.threads).toBe(2);
-      const { files } = await writeFloor({ contentDir, outDir: floor, env });
+      const { files, timings, modelPeakRssMb } = await writeFloor({ contentDir, outDir: floor, env });
       const paths = filesOf(built);
       expect(filesOf(floor)).toEqual(paths);
       expect([...files].sort()).toEqual([...result.files].sort());
       const differing = paths.filter((path) => !readFileSync(join(built, path)).equals(readFileSync(join(floor, path))));
       expect(differing).toEqual([]);
       if (CONTEXT !== 'production') expect(result.model.drafts.skills.length).toBeGreaterThan(0);
+      // Each of its steps is one of the build's, by name (the bench sets them side by side, and the
+      // targets read the search index's), and its memory once the model is made is measured.
+      const buildSteps = Object.keys(result.timings);
+      expect(Object.keys(timings).filter((step) => step !== 'load, validate, model' && !buildSteps.includes(step))).toEqual([]);
+      expect(Object.keys(timings)).toContain(SEARCH_INDEX_STEP);
+      expect(modelPeakRssMb).toBeGreaterThan(0);
     });
   }
 });
