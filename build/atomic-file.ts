@@ -17,17 +17,20 @@ export function writeFileAtomically(path: string, bytes: string | Uint8Array, te
   renameSync(temporary, path);
 }
 
-/** Removes the temporary files in `dir` (not below it) that writes killed half way left there.
- * Only for the holder of the folder's lock: no write of its own is under way. */
-export function removeTemporaries(dir: string): void {
+/** Removes each entry of `dir` (not below it) whose name `matches`, a folder with what it holds. */
+export function removeEntries(dir: string, matches: (name: string) => boolean): void {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return;
   }
-  for (const name of names) if (name.endsWith(TEMPORARY_SUFFIX)) rmSync(join(dir, name), { force: true });
+  for (const name of names) if (matches(name)) rmSync(join(dir, name), { recursive: true, force: true });
 }
+
+/** Removes the temporary files in `dir` (not below it) that writes killed half way left there.
+ * Only for the holder of the folder's lock: no write of its own is under way. */
+export const removeTemporaries = (dir: string): void => removeEntries(dir, (name) => name.endsWith(TEMPORARY_SUFFIX));
 
 /** A copy that shares no storage with its source: a reflink where the file system has them
  * (copy-on-write: a later edit of either file leaves the other as it was), bytes copied otherwise.

@@ -25,9 +25,9 @@
  * journal, staging folders are unfinished builds and retired folders are garbage: both go. Every
  * step of the recovery can itself be interrupted and run again.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { TEMPORARY_SUFFIX, writeFileAtomically } from './atomic-file.ts';
+import { existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { removeEntries, TEMPORARY_SUFFIX, writeFileAtomically } from './atomic-file.ts';
 import { FileReadError } from './build-errors.ts';
 
 /** A file that belongs with the output and lives outside it (the functions' build constants, the
@@ -108,25 +108,14 @@ export function recoverOutput(outDir: string, companionFiles: readonly string[] 
   // Folders of builds killed before their journal existed, and files torn by a kill while being
   // written under a temporary name (atomic-file.ts).
   const base = basename(outDir);
-  removeSiblings(outDir, (name) => LEFTOVER_KINDS.some((kind) => name.startsWith(`${base}.${kind}-`)) || isTemporaryOf(basename(journalOf(outDir)), name));
+  removeEntries(dirname(outDir), (name) => LEFTOVER_KINDS.some((kind) => name.startsWith(`${base}.${kind}-`)) || isTemporaryOf(basename(journalOf(outDir)), name));
   for (const companionFile of companionFiles) {
     const file = basename(companionFile);
-    removeSiblings(companionFile, (name) => name === basename(pendingOf(companionFile)) || isTemporaryOf(file, name) || isTemporaryOf(`${file}.pending`, name));
+    removeEntries(dirname(companionFile), (name) => name === basename(pendingOf(companionFile)) || isTemporaryOf(file, name) || isTemporaryOf(`${file}.pending`, name));
   }
 }
 
 const isTemporaryOf = (file: string, name: string) => name.startsWith(`${file}.`) && name.endsWith(TEMPORARY_SUFFIX);
-
-function removeSiblings(path: string, matches: (name: string) => boolean): void {
-  const parent = dirname(path);
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) if (matches(name)) rmSync(join(parent, name), { recursive: true, force: true });
-}
 
 function readJournal(path: string): Journal | undefined {
   try {

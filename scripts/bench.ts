@@ -39,7 +39,7 @@ import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
-import { targetsSection, targetsTable } from './bench/targets.ts';
+import { SEARCH_INDEX_STEP, targetsSection, targetsTable } from './bench/targets.ts';
 import { writeMarkedSection } from './marked-section.ts';
 import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
@@ -201,7 +201,7 @@ for (const size of sizes) {
   const cold = await measureColdStart(PROJECT_ROOT, out, constants, work);
   queries.push({ size, results, cold, catalogBytes: layout.length });
   console.error(`N = ${size}: search…`);
-  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings?.['emit search-index'] ?? NaN;
+  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings?.[SEARCH_INDEX_STEP] ?? NaN;
   searches.push({ size, indexMs, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
 
   clean();

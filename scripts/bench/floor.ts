@@ -73,7 +73,8 @@ export async function writeFloor({ contentDir, outDir, env }: FloorOptions): Pro
     for (const { path, bytes } of written) writeFileSync(target(path), bytes);
   };
 
-  const frame = timed('emit assets', () => siteFrame(model));
+  // Made outside any step, as the build makes it (build/run/index.ts).
+  const frame = siteFrame(model);
   timed('emit pages', () => {
     const jobs = pageJobs(model);
     write(cataloguePages(frame, model.catalog, model.index, catalogueDocs(model)));
