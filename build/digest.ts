@@ -1,6 +1,6 @@
 /** How the cache names things: keys by the base64url SHA-256 of what decides them, objects by the
  * hex SHA-256 of their bytes. Page workers name what they write with the same function. */
-import { createHash } from 'node:crypto';
+import { createHash, hash as digestOnce } from 'node:crypto';
 import { BuildDefinitionError } from '../site/errors.ts';
 
 /** The digest of the parts one after another (a string as its UTF-8 bytes). */
@@ -12,7 +12,9 @@ export function hashText(...parts: (string | Uint8Array)[]): string {
 
 /** How an object is named: the hex SHA-256 of its bytes, fed in one piece or in several. */
 export const objectHasher = () => createHash('sha256');
-export const objectName = (bytes: string | Uint8Array): string => objectHasher().update(bytes).digest('hex');
+// In one call, without a Hash object: every file a build writes is named, and making a Hash for
+// each cost 10 to 20 % of naming them all.
+export const objectName = (bytes: string | Uint8Array): string => digestOnce('sha256', bytes, 'hex');
 
 /**
  * A value as text to digest, every value in it: a Map or a Set by its entries in order, bytes as

@@ -42,17 +42,45 @@ export interface PreviousDist {
   /** Every file of the folder as recorded: its path, its object, and whether it is a copy of
    * another (a `/v1` mirror, made again from its original by every build). */
   readonly entries: readonly RecordedFile[];
+  /** Every path of the folder as recorded, in the record's order: the entries' paths alone. */
+  readonly paths: readonly string[];
   /** True when the folder holds every original the record names, each as `holds` sees it. */
   holdsAll(): boolean;
   /** What the build that made the folder recorded with it. */
   readonly made: MadeBy | undefined;
 }
 
+/**
+ * In columns, each a string, so a record of 40,000 files parses as a few long strings rather than
+ * 120,000 short ones: about half the time of an array per file, on a build that keeps its folder
+ * whole. Written in ASCII alone (asciiJson): Node reads that into a string of one byte a
+ * character, where one other character (in a notice, say) makes the whole text two bytes a character.
+ */
 interface DistRecord {
+  format: typeof RECORD_FORMAT;
   outDir: string;
-  /** path, object, stamp (see stampOf; '' for a copy). */
-  files: [string, string, string][];
+  /** Every file's path, NUL after each but the last (no file name can hold one). */
+  paths: string;
+  /** Each path's object, in the same order: OBJECT_LENGTH characters each, nothing between. */
+  objects: string;
+  /** Each path's stamp (see stampOf; '' for a copy), NUL after each but the last. */
+  stamps: string;
   made?: MadeBy;
+}
+
+/** Bumped when the record's layout changes: a record of another layout is no record. */
+const RECORD_FORMAT = 2;
+const SEPARATOR = '\u0000';
+/** An object's name is a hex SHA-256 (build/digest.ts). */
+const OBJECT_LENGTH = 64;
+const NO_OBJECT = '-'.repeat(OBJECT_LENGTH);
+
+/** The record's columns, split: what every reader of it goes through. */
+interface Columns {
+  record: DistRecord;
+  paths: string[];
+  stamps: string[];
+  objectOf(index: number): string;
 }
 
 export interface RecordedFile {
@@ -61,7 +89,13 @@ export interface RecordedFile {
   copy: boolean;
 }
 
-const entriesOf = (record: DistRecord): RecordedFile[] => record.files.map(([path, object, stamp]) => ({ path, object, copy: stamp === '' }));
+const entriesOf = ({ paths, stamps, objectOf }: Columns): RecordedFile[] => paths.map((path, i) => ({ path, object: objectOf(i), copy: stamps[i] === '' }));
+
+/** Each path's index in the record, made on first use. */
+function indexer(paths: readonly string[]): (path: string) => number | undefined {
+  let byPath: Map<string, number> | undefined;
+  return (path) => (byPath ??= new Map(paths.map((file, i) => [file, i]))).get(path);
+}
 
 /** What changes whenever a file's bytes do: a new inode (replaced), its size, its modification
  * time (which a program may set back) and its change time (which it cannot). */
@@ -78,45 +112,58 @@ const RACY_NS = 20_000_000n;
 
 /** The record in `recordPath` and its own modification time (from the clock that stamps the
  * files), when it is there (and describes `outDir`, when one is named). */
-function readRecord(recordPath: string, outDir?: string): { record: DistRecord; recordedAt: bigint } | undefined {
+function readRecord(recordPath: string, outDir?: string): { columns: Columns; recordedAt: bigint } | undefined {
+  let record: DistRecord;
+  let recordedAt: bigint;
   try {
-    const record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
-    const recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
-    return outDir === undefined || record.outDir === outDir ? { record, recordedAt } : undefined;
+    record = JSON.parse(readFileSync(recordPath, 'utf8')) as DistRecord;
+    recordedAt = statSync(recordPath, { bigint: true }).mtimeNs;
   } catch {
     return undefined;
   }
+  if (record?.format !== RECORD_FORMAT || (outDir !== undefined && record.outDir !== outDir)) return undefined;
+  const paths = record.paths === '' ? [] : record.paths.split(SEPARATOR);
+  const stamps = record.stamps === '' ? [] : record.stamps.split(SEPARATOR);
+  // Torn or of another layout: no record.
+  if (stamps.length !== paths.length || record.objects.length !== paths.length * OBJECT_LENGTH) return undefined;
+  const objectOf = (index: number) => record.objects.slice(index * OBJECT_LENGTH, (index + 1) * OBJECT_LENGTH);
+  return { columns: { record, paths, stamps, objectOf }, recordedAt };
 }
 
-/** The paths of each object, in the record's order: where a file with those bytes may be found. */
-function pathsByObject(files: readonly (readonly [string, string, ...unknown[]])[]): Map<string, string[]> {
-  const paths = new Map<string, string[]>();
-  for (const [path, object] of files) {
-    const known = paths.get(object);
-    if (known) known.push(path);
-    else paths.set(object, [path]);
+/** The paths of each object among `indices`, in the record's order: where a file with those bytes may be found. */
+function pathsByObject({ paths, objectOf }: Columns, indices: Iterable<number>): Map<string, string[]> {
+  const byObject = new Map<string, string[]>();
+  for (const i of indices) {
+    const object = objectOf(i);
+    const known = byObject.get(object);
+    if (known) known.push(paths[i]);
+    else byObject.set(object, [paths[i]]);
   }
-  return paths;
+  return byObject;
 }
 
-/** `find` for a folder: the first of `files` named with `object` that `holds` it still. */
-function finder(files: readonly (readonly [string, string, ...unknown[]])[], holds: (path: string, object: string) => boolean): (object: string) => string | undefined {
+/** `find` for a folder: the first of the files at `indices` named with `object` that `holds` it still. */
+function finder(columns: Columns, indices: () => Iterable<number>, holds: (path: string, object: string) => boolean): (object: string) => string | undefined {
   let byObject: Map<string, string[]> | undefined;
-  return (object) => (byObject ??= pathsByObject(files)).get(object)?.find((path) => holds(path, object));
+  return (object) => (byObject ??= pathsByObject(columns, indices())).get(object)?.find((path) => holds(path, object));
 }
+
+/** 0, 1, … n - 1. */
+const allOf = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The folder the last build recorded in `recordPath` published, as far as it is still there unchanged. */
 export function previousDist(recordPath: string): PreviousDist | undefined {
   const read = readRecord(recordPath);
   if (!read) return undefined;
-  const { record, recordedAt } = read;
+  const { columns, recordedAt } = read;
+  const { record, paths, stamps, objectOf } = columns;
   const outDir = record.outDir;
-  const files = new Map(record.files.map(([path, object, stamp]) => [path, { object, stamp }]));
+  const indexOf = indexer(paths);
   let hashed = 0;
   let entries: RecordedFile[] | undefined;
   const holds = (path: string, object: string): boolean => {
-    const entry = files.get(path);
-    if (entry?.object !== object) return false;
+    const i = indexOf(path);
+    if (i === undefined || objectOf(i) !== object) return false;
     const file = join(outDir, path);
     let stat: BigIntStats;
     try {
@@ -124,7 +171,7 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
     } catch {
       return false;
     }
-    if (!stat.isFile() || stampOf(stat) !== entry.stamp) return false;
+    if (!stat.isFile() || stampOf(stat) !== stamps[i]) return false;
     if (stat.ctimeNs + RACY_NS < recordedAt) return true;
     hashed += 1;
     return objectName(readFileSync(file)) === object;
@@ -135,11 +182,12 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
       return hashed;
     },
     holds,
-    find: finder(record.files, holds),
+    find: finder(columns, () => allOf(paths.length), holds),
     get entries() {
-      return (entries ??= entriesOf(record));
+      return (entries ??= entriesOf(columns));
     },
-    holdsAll: () => record.files.every(([path, object, stamp]) => stamp === '' || holds(path, object)),
+    paths,
+    holdsAll: () => paths.every((path, i) => stamps[i] === '' || holds(path, objectOf(i))),
     made: record.made,
   };
 }
@@ -155,9 +203,11 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
 export function restoredDist(recordPath: string, outDir: string, folder: string, sentinel: string): PreviousDist | undefined {
   const read = readRecord(recordPath, outDir);
   if (!read) return undefined;
-  const expected = read.record.files.find(([path]) => path === sentinel)?.[1];
+  const { columns } = read;
+  const { record, paths, stamps, objectOf } = columns;
+  const sentinelAt = paths.indexOf(sentinel);
   try {
-    if (expected === undefined || objectName(readFileSync(join(folder, sentinel))) !== expected) return undefined;
+    if (sentinelAt === -1 || objectName(readFileSync(join(folder, sentinel))) !== objectOf(sentinelAt)) return undefined;
   } catch {
     return undefined;
   }
@@ -167,11 +217,11 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
     return stat !== undefined && stat.isFile() && stat.size === sizeOf(stamp);
   };
   // By path, made on first use: keeping the folder whole (holdsAll) goes through the record in order.
-  let files: Map<string, { object: string; stamp: string }> | undefined;
+  const indexOf = indexer(paths);
   const holds = (path: string, object: string): boolean => {
-    const entry = (files ??= new Map(read.record.files.map(([file, recorded, stamp]) => [file, { object: recorded, stamp }]))).get(path);
+    const i = indexOf(path);
     // A copy (no stamp) is asked about only once its original was found unchanged.
-    return entry?.object === object && (entry.stamp === '' || hasSize(path, entry.stamp));
+    return i !== undefined && objectOf(i) === object && (stamps[i] === '' || hasSize(path, stamps[i]));
   };
   let entries: RecordedFile[] | undefined;
   // Found among the originals only: a copy is answered for without a look at it.
@@ -179,12 +229,13 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
     folder,
     hashed: 1,
     holds,
-    find: finder(read.record.files.filter(([, , stamp]) => stamp !== ''), holds),
+    find: finder(columns, () => allOf(paths.length).filter((i) => stamps[i] !== ''), holds),
     get entries() {
-      return (entries ??= entriesOf(read.record));
+      return (entries ??= entriesOf(columns));
     },
-    holdsAll: () => read.record.files.every(([path, , stamp]) => stamp === '' || hasSize(path, stamp)),
-    made: read.record.made,
+    paths,
+    holdsAll: () => paths.every((path, i) => stamps[i] === '' || hasSize(path, stamps[i])),
+    made: record.made,
   };
 }
 
@@ -201,12 +252,23 @@ export function rememberDist(recordPath: string, outDir: string, files: Readonly
   const paths = [...files.keys()];
   if (paths.some(stamped)) sleep(Number(RACY_NS / 1_000_000n) + 5);
   const record: DistRecord = {
+    format: RECORD_FORMAT,
     outDir,
-    files: Array.from(files, ([path, object]) => [path, object, stamped(path) ? stampOf(lstatSync(join(outDir, path), { bigint: true })) : '']),
+    paths: paths.join(SEPARATOR),
+    // A file of no known object (none is, with the cache on) is recorded as one no digest equals.
+    objects: Array.from(files.values(), (object) => (object.length === OBJECT_LENGTH ? object : NO_OBJECT)).join(''),
+    stamps: paths.map((path) => (stamped(path) ? stampOf(lstatSync(join(outDir, path), { bigint: true })) : '')).join(SEPARATOR),
     ...(made ? { made } : {}),
   };
-  writeFileAtomically(recordPath, JSON.stringify(record));
+  writeFileAtomically(recordPath, asciiJson(record));
 }
+
+/** JSON in ASCII alone: each other character escaped, as JSON allows. Field by field, so that
+ * the long columns, ASCII themselves, are scanned as text of one byte a character, and only the
+ * field that holds another character (a notice's) is rebuilt: escaping the whole record at once
+ * took twice as long (about 0.2 s against 0.1 s at 4,000 skills). */
+const asciiJson = (record: object): string =>
+  `{${Object.entries(record).filter(([, value]) => value !== undefined).map(([field, value]) => `${JSON.stringify(field)}:${JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}`).join(',')}}`;
 
 /** Blocks this thread for `ms` milliseconds (the build is synchronous here). */
 const sleep = (ms: number): void => {

@@ -1,5 +1,5 @@
 /** The build cache on its own: what invalidates it, and what it keeps. */
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,42 @@ describe('the record of dist/', () => {
     rmSync(join(outDir, 'b.html'));
     expect(previous.find(objectName('<p>same</p>'))).toBeUndefined();
     expect(previous.find(objectName('<p>never published</p>'))).toBeUndefined();
+  });
+
+  it('is written in ASCII alone and read back whole: every path, object and copy, and what the build said of it', () => {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(join(outDir, 'v1'), { recursive: true });
+    const files = new Map([['café.html', '<p>é ✓ 𝄞</p>'], ['v1/café.html', '<p>é ✓ 𝄞</p>'], ['index.html', '<p>home</p>']]);
+    for (const [path, text] of files) writeFileSync(join(outDir, path), text);
+    const cacheDir = join(temporary(), 'cache');
+    const made = { key: 'k-1', companions: [{ file: '/x/layout.json', text: '{"name":"Café ✓ 𝄞"}\n' }], notices: ['a notice … with “quotes”'], jobs: 2 };
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, text]) => [path, objectName(text)])), (path) => !path.startsWith('v1/'), made);
+    const record = readFileSync(join(cacheDir, 'dist.json'));
+    expect(record.every((byte) => byte < 0x80)).toBe(true);
+    const previous = openCache(cacheDir, code('code-1')).previousDist()!;
+    expect(previous.made).toEqual(made);
+    expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), copy: path.startsWith('v1/') })));
+    expect(previous.holds('café.html', objectName('<p>é ✓ 𝄞</p>'))).toBe(true);
+    expect(previous.holdsAll()).toBe(true);
+  });
+
+  it('is no record when it is of another layout or torn: the next build starts afresh', () => {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
+    const cacheDir = join(temporary(), 'cache');
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => true);
+    const recordPath = join(cacheDir, 'dist.json');
+    const record = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<string, unknown>;
+    expect(openCache(cacheDir, code('code-1')).previousDist()).toBeDefined();
+    // The layout before columns: an array per file.
+    writeFileSync(recordPath, JSON.stringify({ outDir, files: [['index.html', objectName('<p>home</p>'), '1:11:0:0']] }));
+    expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
+    // Columns that do not line up: one object short.
+    writeFileSync(recordPath, JSON.stringify({ ...record, objects: '' }));
+    expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
+    writeFileSync(recordPath, JSON.stringify(record).slice(0, 40));
+    expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
   });
 });
 

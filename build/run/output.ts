@@ -34,7 +34,8 @@ export class OutputFolder {
   private readonly previous: PreviousDist | undefined;
   /** True when the staging folder is the last dist/ the cache kept, so `previous` is already in it. */
   private readonly inPlace: boolean;
-  /** Every file of this build and its object ('' with the cache off). */
+  /** Every file of this build and its object ('' with the cache off, or in a folder kept whole in
+   * place, whose record stands as it is). */
   private readonly produced = new Map<string, string>();
   /** Files taken unchanged from the old dist/. */
   private readonly kept = new Set<string>();
@@ -103,13 +104,13 @@ export class OutputFolder {
     const previous = this.previous;
     if (previous?.made?.key !== key) return undefined;
     if (!previous.holdsAll()) return undefined;
-    const { entries } = previous;
     if (this.inPlace) {
       // The folder is the last one as it was: nothing to place, and its record describes it still.
-      for (const { path, object } of entries) this.produced.set(path, object);
+      for (const path of previous.paths) this.produced.set(path, '');
       this.keptWhole = true;
       return previous.made;
     }
+    const { entries } = previous;
     for (const { path, object, copy } of entries) {
       if (copy) continue;
       this.claim(path, object);
