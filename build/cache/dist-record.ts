@@ -123,7 +123,8 @@ function readRecord(recordPath: string, outDir?: string): { columns: Columns; re
   }
   if (record?.format !== RECORD_FORMAT || (outDir !== undefined && record.outDir !== outDir)) return undefined;
   const paths = record.paths === '' ? [] : record.paths.split(SEPARATOR);
-  const stamps = record.stamps === '' ? [] : record.stamps.split(SEPARATOR);
+  // By the paths: one file with no stamp (a copy) is a stamps column of '' too.
+  const stamps = paths.length === 0 ? [] : record.stamps.split(SEPARATOR);
   // Torn or of another layout: no record.
   if (stamps.length !== paths.length || record.objects.length !== paths.length * OBJECT_LENGTH) return undefined;
   const objectOf = (index: number) => record.objects.slice(index * OBJECT_LENGTH, (index + 1) * OBJECT_LENGTH);

@@ -75,6 +75,9 @@ describe('the record of dist/', () => {
     expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), copy: path.startsWith('v1/') })));
     expect(previous.holds('café.html', objectName('<p>é ✓ 𝄞</p>'))).toBe(true);
     expect(previous.holdsAll()).toBe(true);
+    // A column of one empty stamp is one file, not none.
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['v1/café.html', objectName('<p>é ✓ 𝄞</p>')]]), () => false);
+    expect(openCache(cacheDir, code('code-1')).previousDist()!.entries).toEqual([{ path: 'v1/café.html', object: objectName('<p>é ✓ 𝄞</p>'), copy: true }]);
   });
 
   it('is no record when it is of another layout or torn: the next build starts afresh', () => {
