@@ -81,6 +81,8 @@ interface Columns {
   paths: string[];
   stamps: string[];
   objectOf(index: number): string;
+  /** Every file as recorded (PreviousDist's `entries`), made on first use. */
+  entries(): RecordedFile[];
 }
 
 export interface RecordedFile {
@@ -88,8 +90,6 @@ export interface RecordedFile {
   object: string;
   copy: boolean;
 }
-
-const entriesOf = ({ paths, stamps, objectOf }: Columns): RecordedFile[] => paths.map((path, i) => ({ path, object: objectOf(i), copy: stamps[i] === '' }));
 
 /** Each path's index in the record, made on first use. */
 function indexer(paths: readonly string[]): (path: string) => number | undefined {
@@ -128,13 +128,17 @@ function readRecord(recordPath: string, outDir?: string): { columns: Columns; re
   // Torn or of another layout: no record.
   if (stamps.length !== paths.length || record.objects.length !== paths.length * OBJECT_LENGTH) return undefined;
   const objectOf = (index: number) => record.objects.slice(index * OBJECT_LENGTH, (index + 1) * OBJECT_LENGTH);
-  return { columns: { record, paths, stamps, objectOf }, recordedAt };
+  let entries: RecordedFile[] | undefined;
+  const entriesOf = () => (entries ??= paths.map((path, i) => ({ path, object: objectOf(i), copy: stamps[i] === '' })));
+  return { columns: { record, paths, stamps, objectOf, entries: entriesOf }, recordedAt };
 }
 
-/** The paths of each object among `indices`, in the record's order: where a file with those bytes may be found. */
-function pathsByObject({ paths, objectOf }: Columns, indices: Iterable<number>): Map<string, string[]> {
+/** The paths of each object among the files `among` names (by index), in the record's order: where
+ * a file with those bytes may be found. */
+function pathsByObject({ paths, objectOf }: Columns, among: (index: number) => boolean): Map<string, string[]> {
   const byObject = new Map<string, string[]>();
-  for (const i of indices) {
+  for (let i = 0; i < paths.length; i++) {
+    if (!among(i)) continue;
     const object = objectOf(i);
     const known = byObject.get(object);
     if (known) known.push(paths[i]);
@@ -143,14 +147,11 @@ function pathsByObject({ paths, objectOf }: Columns, indices: Iterable<number>):
   return byObject;
 }
 
-/** `find` for a folder: the first of the files at `indices` named with `object` that `holds` it still. */
-function finder(columns: Columns, indices: () => Iterable<number>, holds: (path: string, object: string) => boolean): (object: string) => string | undefined {
+/** `find` for a folder: the first of the files `among` names that is recorded with `object` and `holds` it still. */
+function finder(columns: Columns, among: (index: number) => boolean, holds: (path: string, object: string) => boolean): (object: string) => string | undefined {
   let byObject: Map<string, string[]> | undefined;
-  return (object) => (byObject ??= pathsByObject(columns, indices())).get(object)?.find((path) => holds(path, object));
+  return (object) => (byObject ??= pathsByObject(columns, among)).get(object)?.find((path) => holds(path, object));
 }
-
-/** 0, 1, … n - 1. */
-const allOf = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The folder the last build recorded in `recordPath` published, as far as it is still there unchanged. */
 export function previousDist(recordPath: string): PreviousDist | undefined {
@@ -161,7 +162,6 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
   const outDir = record.outDir;
   const indexOf = indexer(paths);
   let hashed = 0;
-  let entries: RecordedFile[] | undefined;
   const holds = (path: string, object: string): boolean => {
     const i = indexOf(path);
     if (i === undefined || objectOf(i) !== object) return false;
@@ -183,9 +183,9 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
       return hashed;
     },
     holds,
-    find: finder(columns, () => allOf(paths.length), holds),
+    find: finder(columns, () => true, holds),
     get entries() {
-      return (entries ??= entriesOf(columns));
+      return columns.entries();
     },
     paths,
     holdsAll: () => paths.every((path, i) => stamps[i] === '' || holds(path, objectOf(i))),
@@ -224,15 +224,14 @@ export function restoredDist(recordPath: string, outDir: string, folder: string,
     // A copy (no stamp) is asked about only once its original was found unchanged.
     return i !== undefined && objectOf(i) === object && (stamps[i] === '' || hasSize(path, stamps[i]));
   };
-  let entries: RecordedFile[] | undefined;
   // Found among the originals only: a copy is answered for without a look at it.
   return {
     folder,
     hashed: 1,
     holds,
-    find: finder(columns, () => allOf(paths.length).filter((i) => stamps[i] !== ''), holds),
+    find: finder(columns, (i) => stamps[i] !== '', holds),
     get entries() {
-      return (entries ??= entriesOf(columns));
+      return columns.entries();
     },
     paths,
     holdsAll: () => paths.every((path, i) => stamps[i] === '' || hasSize(path, stamps[i])),
