@@ -1,9 +1,9 @@
 /** The code fingerprints cover exactly what decides a cache entry: what the renderer imports, what
  * the body renderer alone imports, and what checking a content file imports plus the schemas. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, EDITOR_ENTRIES, EMIT_ENTRIES, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
 import { PROJECT_ROOT } from './index.ts';
 
@@ -130,5 +130,28 @@ describe('codeFingerprints', () => {
     expect(codeFingerprints(root, memo).render).not.toBe(withBadge.render);
     // The same answers without a memo: remembering changes the cost, never the result.
     expect(codeFingerprints(root, memo)).toEqual(codeFingerprints(root, null));
+  });
+
+  it('takes a digest from the memo while its file keeps the stamp it was hashed with, and remembers none for a file changed within a tick of the file clock', async () => {
+    const { root, memo, write } = project();
+    // As a new process would: nothing remembered in memory, only in the memo.
+    const inNewProcess = async () => {
+      vi.resetModules();
+      return (await import('./code-fingerprint.ts')).codeFingerprints(root, memo);
+    };
+    const remembered = () => (JSON.parse(readFileSync(memo, 'utf8')) as { digests: Record<string, [string, string]> }).digests;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const first = await inNewProcess();
+    expect(Object.keys(remembered())).toEqual(expect.arrayContaining(['core/pricing.ts', 'package-lock.json', 'schema/defs.schema.json']));
+    // A digest in the memo is used as it is while the stamp holds: one made up shows in the fingerprint.
+    const digests = remembered();
+    digests['core/pricing.ts'][1] = 'made-up';
+    writeFileSync(memo, JSON.stringify({ ...JSON.parse(readFileSync(memo, 'utf8')), digests }));
+    expect((await inNewProcess()).render).not.toBe(first.render);
+    // Written again, the same bytes: its stamp moved, so it is hashed again, and too recent to be remembered.
+    write('core/pricing.ts', 'export const price = 1;\n');
+    expect((await inNewProcess()).render).toBe(first.render);
+    expect(Object.keys(remembered())).not.toContain('core/pricing.ts');
+    expect(Object.keys(remembered())).toContain('site/html/page.ts');
   });
 });

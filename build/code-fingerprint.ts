@@ -19,13 +19,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
 import fg from 'fast-glob';
 import { writeFileAtomically } from './atomic-file.ts';
 
 /** Bumped when the meaning of a fingerprint or the memo's layout changes. */
-const FINGERPRINT_FORMAT = 6;
+const FINGERPRINT_FORMAT = 7;
 
 /** Where rendering starts, from the project root: the main thread's page jobs and the worker. */
 export const RENDER_ENTRIES = ['build/run/pages.ts', 'build/run/worker.ts'] as const;
@@ -93,12 +94,42 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   const schemas = fg.sync('schema/**/*.json', { cwd: projectRoot });
   const last = lastFingerprints.get(projectRoot);
   if (last && last.schemas === schemas.join('\n') && last.files.every(([file, stamp]) => stampOrNone(join(projectRoot, file)) === stamp)) return last.value;
-  const inputs = memoisedInputs(projectRoot, memoFile);
-  // Stamped before hashing: a file that changes while it is read moves its stamp past this one.
+  // Each file's stat taken once here, before any is read: a file that changes while it is read
+  // moves its stamp past this one.
+  const stampedAt = Date.now();
+  const stats = new Map<string, BigIntStats | undefined>();
+  const stamp = (file: string) => {
+    if (!stats.has(file)) stats.set(file, statSync(join(projectRoot, file), { bigint: true, throwIfNoEntry: false }));
+    const stat = stats.get(file);
+    return stat ? stampOf(stat) : 'none';
+  };
+  const memo = memoFile ? readMemo(memoFile) : undefined;
+  const inputsKept = memo !== undefined && Object.entries(memo.stamps).every(([file, stamped]) => stamp(file) === stamped);
+  const inputs = inputsKept ? memo.inputs : importedFiles(projectRoot);
   const hashed = [...new Set([...Object.values(inputs).flat(), ...schemas, 'package-lock.json'])];
-  const files = hashed.map((file): [string, string] => [file, stampOrNone(join(projectRoot, file))]);
-  // Each file read and hashed once, however many fingerprints it is part of.
-  const digests = new Map(hashed.map((file) => [file, createHash('sha256').update(readFileSync(join(projectRoot, file))).digest('base64url')]));
+  const files = hashed.map((file): [string, string] => [file, stamp(file)]);
+  // Each file read and hashed once, however many fingerprints it is part of, or its digest taken
+  // from the memo while its stamp is the one it was hashed with. A digest is remembered only for a
+  // file last changed before its stamp was taken by more than a tick of the file clock: one written
+  // again within the tick it was stamped in could keep its stamp ("racily clean", as git calls it).
+  const trustedBefore = BigInt(stampedAt - RACY_MS) * 1_000_000n;
+  const digests = new Map<string, string>();
+  const remembered: Record<string, [stamp: string, digest: string]> = {};
+  for (const [file, stamped] of files) {
+    const known = memo?.digests?.[file];
+    const digest = known !== undefined && known[0] === stamped ? known[1] : createHash('sha256').update(readFileSync(join(projectRoot, file))).digest('base64url');
+    digests.set(file, digest);
+    const stat = stats.get(file);
+    if (stat !== undefined && stat.ctimeNs < trustedBefore) remembered[file] = [stamped, digest];
+  }
+  if (memoFile && (!inputsKept || JSON.stringify(remembered) !== JSON.stringify(memo.digests))) {
+    const stamps = inputsKept ? memo.stamps : Object.fromEntries([...new Set(Object.values(inputs).flat())].map((file) => [file, stamp(file)]));
+    try {
+      writeFileAtomically(memoFile, JSON.stringify({ format: FINGERPRINT_FORMAT, inputs, stamps, digests: remembered } satisfies Memo));
+    } catch {
+      // A read-only tree: the next build resolves and hashes again.
+    }
+  }
   const fingerprint = (purpose: string, group: readonly string[]) => hashFiles(purpose, group, digests);
   const value = {
     render: fingerprint('render', inputs.render),
@@ -114,12 +145,13 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
 
 const lastFingerprints = new Map<string, { schemas: string; files: [string, string][]; value: CodeFingerprints }>();
 
+/** File times come from a clock of a few milliseconds' resolution: a file changed this recently
+ * may change again without its stamp moving. */
+const RACY_MS = 20;
+
 const stampOrNone = (path: string): string => {
-  try {
-    return stampOf(path);
-  } catch {
-    return 'none';
-  }
+  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return stat ? stampOf(stat) : 'none';
 };
 
 /** Hash of these files' names and bytes (by their `digests`), the locked dependencies and Node's
@@ -132,43 +164,32 @@ function hashFiles(purpose: string, files: readonly string[], digests: ReadonlyM
 
 const defaultMemoFile = (projectRoot: string) => join(projectRoot, 'node_modules/.cache/skill-catalogue-fingerprint.json');
 
+/**
+ * What the last call worked out, kept between builds. Resolving imports costs esbuild a pass over
+ * every module (a tenth of a second or more), and which files are imported changes only when one
+ * of them does; reading and hashing every file costs more than the rest of the fingerprints. So
+ * the import lists are kept with each file's stamp when its imports were read, and each digest
+ * with the stamp of the bytes it was taken from (inode, size, modification and change times: no
+ * write leaves them all as they were), and each is worked out again only when a stamp differs.
+ */
 interface Memo {
   format: number;
   inputs: Inputs;
   /** Each input's stamp when its imports were read. */
   stamps: Record<string, string>;
+  /** Each file hashed, with the stamp it had then, and its digest. */
+  digests: Record<string, [stamp: string, digest: string]>;
 }
 
-const stampOf = (path: string): string => {
-  const stat = statSync(path, { bigint: true });
-  return `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
-};
+const stampOf = (stat: BigIntStats): string => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 
-/**
- * Resolving imports costs esbuild a pass over every module (a tenth of a second or more); which
- * files are imported changes only when one of them does. So the lists are kept with each file's
- * stamp (inode, size, modification and change times: no write leaves them all as they were), and
- * resolved again only when a stamp differs. The hashes are always taken from the bytes.
- */
-function memoisedInputs(projectRoot: string, memoFile: string | null): Inputs {
-  if (memoFile) {
-    try {
-      const memo = JSON.parse(readFileSync(memoFile, 'utf8')) as Memo;
-      if (memo.format === FINGERPRINT_FORMAT && Object.entries(memo.stamps).every(([file, stamp]) => stampOf(join(projectRoot, file)) === stamp)) {
-        return memo.inputs;
-      }
-    } catch {
-      // No memo, an unreadable one or a file gone: resolve again.
-    }
+/** The memo in `memoFile`, when there is one of this format. */
+function readMemo(memoFile: string): Memo | undefined {
+  try {
+    const memo = JSON.parse(readFileSync(memoFile, 'utf8')) as Memo;
+    return memo.format === FINGERPRINT_FORMAT ? memo : undefined;
+  } catch {
+    // No memo, or an unreadable one: resolve and hash again.
+    return undefined;
   }
-  const inputs = importedFiles(projectRoot);
-  if (memoFile) {
-    const stamps = Object.fromEntries([...new Set(Object.values(inputs).flat())].map((file) => [file, stampOf(join(projectRoot, file))]));
-    try {
-      writeFileAtomically(memoFile, JSON.stringify({ format: FINGERPRINT_FORMAT, inputs, stamps } satisfies Memo));
-    } catch {
-      // A read-only tree: the next build resolves again.
-    }
-  }
-  return inputs;
 }

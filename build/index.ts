@@ -122,7 +122,8 @@ export function modelOf(
       // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
       const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
-      const model = buildModel(valid, stamp, sources.generatedAt, (file) => sources.lastModified[file], headers.rules, sources.deploy, sources.repository);
+      const lastModified = new Map(sources.lastModified);
+      const model = buildModel(valid, stamp, sources.generatedAt, (file) => lastModified.get(file)!, headers.rules, sources.deploy, sources.repository);
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
       return { ...model, layout: pageLayout(model, folderMaxEntries, textFileMaxBytes) };
     },
@@ -208,7 +209,10 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
   // the options (a function, such as `log`, decides nothing and drops out; the environment counts
   // by what the sources read of it).
   const { env: _env, log: _log, onPageRendered: _progress, ...settings } = options;
-  const key = options.cacheDir ? sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets: siteAssets(), settings }) : undefined;
+  // Each asset by its file and its digest (integrity) rather than its bytes: bytes would take the
+  // whole key through canonicalJson's replacer, 4,000 skills' worth of it (build/digest.ts).
+  const assets = Object.values(siteAssets()).map(({ file, integrity }) => [file, integrity]);
+  const key = options.cacheDir ? sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets, settings }) : undefined;
 
   const run = await runner.run(() => model(), outDir, {
     ...options,

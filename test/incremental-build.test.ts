@@ -325,14 +325,22 @@ describe('a build made from the same sources as the last one', () => {
     expect(canonicalJson(again.model)).toBe(canonicalJson(first.model));
   });
 
-  it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back', async () => {
-    await deploy();
+  it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back, without what was added to it since', async () => {
+    const first = await deploy();
     const home = inode('index.html');
-    renameSync(outDir(), join(own, 'cache', cacheLocation.lastDist));
-    await deploy();
+    const kept = join(own, 'cache', cacheLocation.lastDist);
+    renameSync(outDir(), kept);
+    // What a plugin running after the build might leave in the published folder, beside and among the copies.
+    writeFileSync(join(kept, 'stray.html'), '<p>not from the build</p>');
+    writeFileSync(join(kept, 'v1/skills/stray.html'), '<p>not from the build</p>');
+    mkdirSync(join(kept, 'v1/plugin/reports'), { recursive: true });
+    writeFileSync(join(kept, 'v1/plugin/reports/size.json'), '{}');
+    const again = await deploy();
     expect(keptWhole()).toBe(true);
     expect(inode('index.html')).toBe(home);
     expect(existsSync(join(own, 'cache', cacheLocation.lastDist))).toBe(false);
+    expect([...again.files].sort()).toEqual([...first.files].sort());
+    for (const gone of ['stray.html', 'v1/skills/stray.html', 'v1/plugin']) expect(existsSync(join(outDir(), gone))).toBe(false);
     expectSameTree(outDir(), await freshOf());
   });
 

@@ -33,7 +33,7 @@ describe('the record of dist/', () => {
       files.set(path, objectName(`<p>${i}</p>`));
     }
     const cache = openCache(join(temporary(), 'cache'), code('code-1'));
-    cache.rememberDist(outDir, files, () => true);
+    cache.rememberDist(outDir, files, () => false);
     const previous = cache.previousDist()!;
     expect(previous.folder).toBe(outDir);
     expect([...files].every(([path, object]) => previous.holds(path, object))).toBe(true);
@@ -49,7 +49,7 @@ describe('the record of dist/', () => {
     const bytes = { 'a.html': '<p>same</p>', 'b.html': '<p>same</p>', 'c.html': '<p>other</p>' };
     for (const [path, text] of Object.entries(bytes)) writeFileSync(join(outDir, path), text);
     const cache = openCache(join(temporary(), 'cache'), code('code-1'));
-    cache.rememberDist(outDir, new Map(Object.entries(bytes).map(([path, text]) => [path, objectName(text)])), () => true);
+    cache.rememberDist(outDir, new Map(Object.entries(bytes).map(([path, text]) => [path, objectName(text)])), () => false);
     const previous = cache.previousDist()!;
     expect(previous.find(objectName('<p>same</p>'))).toBe('a.html');
     // a.html edited since: b.html still holds those bytes.
@@ -60,43 +60,81 @@ describe('the record of dist/', () => {
     expect(previous.find(objectName('<p>never published</p>'))).toBeUndefined();
   });
 
-  it('is written in ASCII alone and read back whole: every path, object and copy, and what the build said of it', () => {
+  it('is read back whole: every path, object and copy (each a field of its original), and what the build said of it', () => {
     const outDir = join(temporary(), 'dist');
     mkdirSync(join(outDir, 'v1'), { recursive: true });
-    const files = new Map([['café.html', '<p>é ✓ 𝄞</p>'], ['v1/café.html', '<p>é ✓ 𝄞</p>'], ['index.html', '<p>home</p>']]);
+    mkdirSync(join(outDir, 'v2'), { recursive: true });
+    const files = new Map([['café.html', '<p>é ✓ 𝄞</p>'], ['index.html', '<p>home</p>'], ['_headers', 'x: 1'], ['v1/café.html', '<p>é ✓ 𝄞</p>'], ['v1/index.html', '<p>home</p>'], ['v2/café.html', '<p>é ✓ 𝄞</p>']]);
     for (const [path, text] of files) writeFileSync(join(outDir, path), text);
     const cacheDir = join(temporary(), 'cache');
     const made = { key: 'k-1', companions: [{ file: '/x/layout.json', text: '{"name":"Café ✓ 𝄞"}\n' }], notices: ['a notice … with “quotes”'], jobs: 2 };
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, text]) => [path, objectName(text)])), (path) => !path.startsWith('v1/'), made);
-    const record = readFileSync(join(cacheDir, 'dist.json'));
-    expect(record.every((byte) => byte < 0x80)).toBe(true);
+    const isCopy = (path: string) => /^v\d\//.test(path);
+    const objects = new Map([...files].map(([path, text]) => [path, objectName(text)]));
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, objects, isCopy, made);
+    // The header, which holds the notices and the companions, is ASCII alone: its length is its length in bytes.
+    const record = readFileSync(join(cacheDir, 'dist.record'));
+    const headerStart = record.indexOf('\n') + 1;
+    const header = record.subarray(headerStart, headerStart + Number(record.subarray(0, headerStart - 1).toString()));
+    expect(header.every((byte) => byte < 0x80)).toBe(true);
+    expect(JSON.parse(header.toString())).toMatchObject({ format: 3, count: 3, made });
     const previous = openCache(cacheDir, code('code-1')).previousDist()!;
     expect(previous.made).toEqual(made);
-    expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), copy: path.startsWith('v1/') })));
+    // The originals in their order, then the copies folder by folder, as the mirror makes them.
+    expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), copy: isCopy(path) })));
+    expect(previous.paths).toEqual([...files.keys()]);
     expect(previous.holds('café.html', objectName('<p>é ✓ 𝄞</p>'))).toBe(true);
+    // A copy is linked again by every build from its original: never held in a local folder.
+    expect(previous.holds('v1/café.html', objectName('<p>é ✓ 𝄞</p>'))).toBe(false);
     expect(previous.holdsAll()).toBe(true);
-    // A column of one empty stamp is one file, not none.
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['v1/café.html', objectName('<p>é ✓ 𝄞</p>')]]), () => false);
-    expect(openCache(cacheDir, code('code-1')).previousDist()!.entries).toEqual([{ path: 'v1/café.html', object: objectName('<p>é ✓ 𝄞</p>'), copy: true }]);
+    // A copy is a field of its original's row: a file recorded as a copy of nothing is refused.
+    expect(() => openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['v1/café.html', objectName('<p>é ✓ 𝄞</p>')]]), () => true)).toThrow(/dist\/v1\/café\.html is recorded as a copy/);
+    expect(() => openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['café.html', objectName('<p>é ✓ 𝄞</p>')], ['v1/café.html', objectName('<p>home</p>')]]), isCopy)).toThrow(/recorded as a copy/);
+    // No file at all is a record of no file.
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map(), isCopy);
+    expect(openCache(cacheDir, code('code-1')).previousDist()!.entries).toEqual([]);
   });
 
-  it('is no record when it is of another layout or torn: the next build starts afresh', () => {
+  it('is no record when it is of another layout or cut short: the next build starts afresh', () => {
     const outDir = join(temporary(), 'dist');
     mkdirSync(outDir);
     writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
     const cacheDir = join(temporary(), 'cache');
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => true);
-    const recordPath = join(cacheDir, 'dist.json');
-    const record = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<string, unknown>;
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => false);
+    const recordPath = join(cacheDir, 'dist.record');
+    const record = readFileSync(recordPath);
     expect(openCache(cacheDir, code('code-1')).previousDist()).toBeDefined();
-    // The layout before columns: an array per file.
-    writeFileSync(recordPath, JSON.stringify({ outDir, files: [['index.html', objectName('<p>home</p>'), '1:11:0:0']] }));
+    // The layout before: JSON, in columns.
+    writeFileSync(recordPath, JSON.stringify({ format: 2, outDir, paths: 'index.html', objects: objectName('<p>home</p>'), stamps: '1:11:0:0' }));
     expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
-    // Columns that do not line up: one object short.
-    writeFileSync(recordPath, JSON.stringify({ ...record, objects: '' }));
+    // Cut short, in its header or in its columns; or longer than its header says.
+    for (const end of [10, 40, record.length - 1]) {
+      writeFileSync(recordPath, record.subarray(0, end));
+      expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
+    }
+    writeFileSync(recordPath, Buffer.concat([record, Buffer.from('x')]));
     expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
-    writeFileSync(recordPath, JSON.stringify(record).slice(0, 40));
-    expect(openCache(cacheDir, code('code-1')).previousDist()).toBeUndefined();
+    writeFileSync(recordPath, record);
+    expect(openCache(cacheDir, code('code-1')).previousDist()!.holds('index.html', objectName('<p>home</p>'))).toBe(true);
+  });
+
+  it('names itself, and what is wrong, when its columns do not hold what its header says', () => {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
+    const cacheDir = join(temporary(), 'cache');
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => false);
+    const recordPath = join(cacheDir, 'dist.record');
+    const record = readFileSync(recordPath);
+    const headerStart = record.indexOf('\n') + 1;
+    const headerEnd = headerStart + Number(record.subarray(0, headerStart - 1).toString());
+    // Whole by its lengths, but the header counts two files where the columns hold one.
+    const header = JSON.stringify({ ...JSON.parse(record.subarray(headerStart, headerEnd).toString()), count: 2 });
+    writeFileSync(recordPath, Buffer.concat([Buffer.from(`${header.length}\n${header}`), record.subarray(headerEnd)]));
+    const previous = openCache(cacheDir, code('code-1')).previousDist()!;
+    expect(() => previous.holds('index.html', objectName('<p>home</p>'))).toThrow(expect.objectContaining({
+      name: 'FileReadError',
+      message: expect.stringMatching(/dist\.record: the build cache's record of dist\/ is damaged: its paths column has 1 fields, not 2\. Remove it and build again\./),
+    }));
   });
 });
 
@@ -112,7 +150,7 @@ describe('the last dist/ the cache plugin kept', () => {
       ['index.html', '<p>home</p>'],
     ]);
     for (const [path, bytes] of files) writeFileSync(join(outDir, path), bytes);
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, bytes]) => [path, objectName(bytes)])), () => true);
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, bytes]) => [path, objectName(bytes)])), () => false);
     const folder = join(cacheDir, location.lastDist);
     const inode = statSync(join(outDir, 'index.html')).ino;
     mkdirSync(cacheDir, { recursive: true });
@@ -128,6 +166,25 @@ describe('the last dist/ the cache plugin kept', () => {
     expect(restored.holds('index.html', objectName('<p>other</p>'))).toBe(false);
     expect(statSync(join(into, 'index.html')).ino).toBe(inode);
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('answers for a copy by its original, and names every file the record does, copies too', () => {
+    const root = temporary();
+    const outDir = join(root, 'dist');
+    const cacheDir = join(root, 'cache');
+    mkdirSync(join(outDir, 'v1'), { recursive: true });
+    const files = new Map([['_headers', 'x-build-version: 1'], ['index.html', '<p>home</p>'], ['about.html', '<p>about</p>'], ['v1/index.html', '<p>home</p>']]);
+    for (const [path, bytes] of files) writeFileSync(join(outDir, path), bytes);
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([...files].map(([path, bytes]) => [path, objectName(bytes)])), (path) => path.startsWith('v1/'));
+    renameSync(outDir, join(cacheDir, location.lastDist));
+    const restored = openCache(cacheDir, code('code-1')).restoredDist(outDir, join(root, 'staging'), '_headers')!;
+    expect(restored.holds('v1/index.html', objectName('<p>home</p>'))).toBe(true);
+    expect(restored.holds('v1/index.html', objectName('<p>about</p>'))).toBe(false);
+    // about.html is published without a copy.
+    expect(restored.holds('v1/about.html', objectName('<p>about</p>'))).toBe(false);
+    expect([...files.keys()].every((path) => restored.names(path))).toBe(true);
+    for (const path of ['v1/about.html', 'v2/index.html', 'v1', 'stray.html', 'v1/v1/index.html']) expect(restored.names(path)).toBe(false);
+    expect(restored.paths).toEqual([...files.keys()]);
   });
 
   it('does not hold a file rewritten or lost after the build', () => {
@@ -251,7 +308,7 @@ describe('openCache', () => {
     mkdirSync(join(body, '..'), { recursive: true });
     writeFileSync(body, '{}');
     // As a kill between writing a temporary file and renaming it leaves them (atomic-file.ts).
-    const torn = ['index.json.4242.tmp', 'dist.json.4242.tmp', 'bodies/dy-a.json.4242.tmp'];
+    const torn = ['index.json.4242.tmp', 'dist.record.4242.tmp', 'bodies/dy-a.json.4242.tmp'];
     for (const name of torn) writeFileSync(join(dir, name), '{"torn');
     const cache = openCache(dir, code('code-1'));
     const left = readdirSync(dir, { recursive: true, encoding: 'utf8' });

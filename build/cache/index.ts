@@ -33,8 +33,9 @@ export type { MadeBy, PreviousDist } from './dist-record.ts';
 
 /** Bumped when the layout of the cache itself changes. */
 const CACHE_FORMAT = 6;
-/** What caches of format 5 and before kept: a second copy of every output's bytes. */
-const FORMER_OBJECTS_DIR = 'objects';
+/** What caches kept before and no longer do: a second copy of every output's bytes (format 5 and
+ * before), and the record of dist/ as JSON. */
+const FORMER_ENTRIES = ['objects', 'dist.json'];
 
 /** A file of a cached output: its path in dist/ and the digest of its bytes (its object name). */
 export type StoredPath = [path: string, object: string];
@@ -71,9 +72,9 @@ export interface BuildCache extends DocumentMemo {
    * the recorded build's.
    */
   restoredDist(outDir: string, into: string, sentinel: string): PreviousDist | undefined;
-  /** Records `outDir` as it is now: every file of it and its object (and a stamp of those
-   * `stamped` names, see dist-record.ts), with what the build that made it says of it. */
-  rememberDist(outDir: string, files: ReadonlyMap<string, string>, stamped: (path: string) => boolean, made?: MadeBy): void;
+  /** Records `outDir` as it is now: every file of it and its object (and the stamp of each but
+   * those `copied` names, see dist-record.ts), with what the build that made it says of it. */
+  rememberDist(outDir: string, files: ReadonlyMap<string, string>, copied: (path: string) => boolean, made?: MadeBy): void;
   /** Writes the index of what this build used and removes every rendered body it did not use. */
   commit(): void;
 }
@@ -95,7 +96,7 @@ export const NO_CACHE: BuildCache = {
 
 export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCache {
   const indexPath = join(dir, 'index.json');
-  const distPath = join(dir, 'dist.json');
+  const distPath = join(dir, 'dist.record');
   const bodiesDir = join(dir, 'bodies');
   const lastDistDir = join(dir, location.lastDist);
   // What a build killed while writing here left (the runner opens the cache under its lock): files
@@ -147,10 +148,10 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       rmSync(lastDistDir, { recursive: true, force: true });
       return undefined;
     },
-    rememberDist: (outDir, files, stamped, made) => rememberDist(distPath, outDir, files, stamped, made),
+    rememberDist: (outDir, files, copied, made) => rememberDist(distPath, outDir, files, copied, made),
     commit() {
       writeFileAtomically(indexPath, JSON.stringify(next));
-      rmSync(join(dir, FORMER_OBJECTS_DIR), { recursive: true, force: true });
+      for (const former of FORMER_ENTRIES) rmSync(join(dir, former), { recursive: true, force: true });
       // Bodies no page of this build used, unless they are exactly those of the last build (the
       // usual warm build: nothing to list).
       const bodiesUsed = new Set(Object.values(next.bodies).flat());
