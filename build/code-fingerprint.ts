@@ -139,7 +139,10 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
     // Emitters read schemas at run time too (openapi.json's components, the editor's form, the JSON checks).
     emit: fingerprint('emit', [...new Set([...inputs.emit, ...schemas])].sort()),
   };
-  lastFingerprints.set(projectRoot, { schemas: schemas.join('\n'), files, value });
+  // Kept for the next call in this process on the same terms as a remembered digest: when every
+  // file's stamp is old enough to move with any change.
+  if (files.every(([file]) => remembered[file] !== undefined)) lastFingerprints.set(projectRoot, { schemas: schemas.join('\n'), files, value });
+  else lastFingerprints.delete(projectRoot);
   return value;
 }
 

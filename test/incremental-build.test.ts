@@ -325,7 +325,7 @@ describe('a build made from the same sources as the last one', () => {
     expect(canonicalJson(again.model)).toBe(canonicalJson(first.model));
   });
 
-  it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back, without what was added to it since', async () => {
+  it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back, without what was added to it since and with a copy taken from it', async () => {
     const first = await deploy();
     const home = inode('index.html');
     const kept = join(own, 'cache', cacheLocation.lastDist);
@@ -335,6 +335,8 @@ describe('a build made from the same sources as the last one', () => {
     writeFileSync(join(kept, 'v1/skills/stray.html'), '<p>not from the build</p>');
     mkdirSync(join(kept, 'v1/plugin/reports'), { recursive: true });
     writeFileSync(join(kept, 'v1/plugin/reports/size.json'), '{}');
+    // And a copy taken away: the originals are checked one by one, the copies are linked again.
+    rmSync(join(kept, 'v1/skills/shape-up.html'));
     const again = await deploy();
     expect(keptWhole()).toBe(true);
     expect(inode('index.html')).toBe(home);

@@ -16,7 +16,7 @@
  * file this build did not make is removed before the swap. A build that changed nothing then
  * writes no file.
  */
-import { closeSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { copyFileApart, replaceFile, writeFileFresh } from '../atomic-file.ts';
 import { objectHasher, objectName } from '../digest.ts';
@@ -191,7 +191,12 @@ export class OutputFolder {
   /** Puts the complete folder in dist/'s place, with the files beside it that belong to it, and
    * records it with what the build that made it says of it. */
   commit(companions: readonly Companion[] = [], made?: MadeBy): void {
-    if (this.inPlace) this.removeUnmade();
+    if (this.inPlace) {
+      const found = this.removeUnmade();
+      // A folder kept whole was checked original by original, its copies taken on the record's
+      // word: one the walk did not find (removed after the build) is linked again from its original.
+      if (this.keptWhole && found < this.previous!.paths.length) this.relinkCopies();
+    }
     swapIn(this.staging, this.outDir, companions);
     // The last folder kept whole where it was is the one its record describes.
     if (this.keptWhole || !this.cache.enabled) return;
@@ -215,8 +220,10 @@ export class OutputFolder {
   }
 
   /** In a kept folder: removes every file this build did not make (the last build's, and anything
-   * added to the folder after it), and the folders that leaves empty. */
-  private removeUnmade(): void {
+   * added to the folder after it), and the folders that leaves empty; how many files it made the
+   * walk found. */
+  private removeUnmade(): number {
+    let found = 0;
     const made = this.keptWhole ? (path: string) => this.previous!.names(path) : (path: string) => this.produced.has(path);
     // Folder by folder, each path built as the walk goes, and only an entry this build did not make
     // looked at (a folder, or a file to remove): file types for every entry, or a path relative to
@@ -227,6 +234,7 @@ export class OutputFolder {
       for (const name of readdirSync(folder)) {
         const path = `${prefix}${name}`;
         if (made(path)) {
+          found += 1;
           holdsMade = true;
           continue;
         }
@@ -238,6 +246,15 @@ export class OutputFolder {
       return holdsMade;
     };
     sweep(this.staging, '');
+    return found;
+  }
+
+  /** In a folder kept whole: links each copy the folder no longer holds again from its original. */
+  private relinkCopies(): void {
+    for (const { path, copy } of this.previous!.entries) {
+      // A copy is `<major>/<path>` of its original (mirror).
+      if (copy && !existsSync(join(this.staging, path))) linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
+    }
   }
 
   private claim(path: string, object: string | undefined): void {
