@@ -20,6 +20,23 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1', emit: 'emit-1' });
 
 describe('the record of dist/', () => {
+  /** A folder of one file, recorded: the record's path and bytes. */
+  function recordedHome() {
+    const outDir = join(temporary(), 'dist');
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
+    const cacheDir = join(temporary(), 'cache');
+    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => false);
+    const recordPath = join(cacheDir, 'dist.record');
+    return { outDir, cacheDir, recordPath, record: readFileSync(recordPath) };
+  }
+  /** A record's header (after the line giving its length) and where it ends. */
+  function headerOf(record: Buffer): { bytes: Buffer; end: number } {
+    const start = record.indexOf('\n') + 1;
+    const end = start + Number(record.subarray(0, start - 1).toString());
+    return { bytes: record.subarray(start, end), end };
+  }
+
   it('is taken once the swap that just removed the old folder is out of the racy window, so the next build hashes no file', () => {
     const outDir = join(temporary(), 'dist');
     mkdirSync(outDir);
@@ -72,9 +89,7 @@ describe('the record of dist/', () => {
     const objects = new Map([...files].map(([path, text]) => [path, objectName(text)]));
     openCache(cacheDir, code('code-1')).rememberDist(outDir, objects, isCopy, made);
     // The header, which holds the notices and the companions, is ASCII alone: its length is its length in bytes.
-    const record = readFileSync(join(cacheDir, 'dist.record'));
-    const headerStart = record.indexOf('\n') + 1;
-    const header = record.subarray(headerStart, headerStart + Number(record.subarray(0, headerStart - 1).toString()));
+    const header = headerOf(readFileSync(join(cacheDir, 'dist.record'))).bytes;
     expect(header.every((byte) => byte < 0x80)).toBe(true);
     expect(JSON.parse(header.toString())).toMatchObject({ format: 3, count: 3, made });
     const previous = openCache(cacheDir, code('code-1')).previousDist()!;
@@ -95,13 +110,7 @@ describe('the record of dist/', () => {
   });
 
   it('is no record when it is of another layout or cut short: the next build starts afresh', () => {
-    const outDir = join(temporary(), 'dist');
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
-    const cacheDir = join(temporary(), 'cache');
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => false);
-    const recordPath = join(cacheDir, 'dist.record');
-    const record = readFileSync(recordPath);
+    const { outDir, cacheDir, recordPath, record } = recordedHome();
     expect(openCache(cacheDir, code('code-1')).previousDist()).toBeDefined();
     // The layout before: JSON, in columns.
     writeFileSync(recordPath, JSON.stringify({ format: 2, outDir, paths: 'index.html', objects: objectName('<p>home</p>'), stamps: '1:11:0:0' }));
@@ -118,18 +127,11 @@ describe('the record of dist/', () => {
   });
 
   it('names itself, and what is wrong, when its columns do not hold what its header says', () => {
-    const outDir = join(temporary(), 'dist');
-    mkdirSync(outDir);
-    writeFileSync(join(outDir, 'index.html'), '<p>home</p>');
-    const cacheDir = join(temporary(), 'cache');
-    openCache(cacheDir, code('code-1')).rememberDist(outDir, new Map([['index.html', objectName('<p>home</p>')]]), () => false);
-    const recordPath = join(cacheDir, 'dist.record');
-    const record = readFileSync(recordPath);
-    const headerStart = record.indexOf('\n') + 1;
-    const headerEnd = headerStart + Number(record.subarray(0, headerStart - 1).toString());
+    const { cacheDir, recordPath, record } = recordedHome();
+    const { bytes, end } = headerOf(record);
     // Whole by its lengths, but the header counts two files where the columns hold one.
-    const header = JSON.stringify({ ...JSON.parse(record.subarray(headerStart, headerEnd).toString()), count: 2 });
-    writeFileSync(recordPath, Buffer.concat([Buffer.from(`${header.length}\n${header}`), record.subarray(headerEnd)]));
+    const header = JSON.stringify({ ...JSON.parse(bytes.toString()), count: 2 });
+    writeFileSync(recordPath, Buffer.concat([Buffer.from(`${header.length}\n${header}`), record.subarray(end)]));
     const previous = openCache(cacheDir, code('code-1')).previousDist()!;
     expect(() => previous.holds('index.html', objectName('<p>home</p>'))).toThrow(expect.objectContaining({
       name: 'FileReadError',
