@@ -41,8 +41,7 @@ export interface PreviousDist {
   find(object: string): string | undefined;
   /** How many files `holds` had to read and hash, their stamps being too close to the record's time. */
   readonly hashed: number;
-  /** Every file of the folder as recorded: its path, its object, and whether it is a copy of
-   * another (a `/v1` mirror, made again from its original by every build). */
+  /** Every file of the folder as recorded: its path, its object, and for a copy its original. */
   readonly entries: readonly RecordedFile[];
   /** Every path of the folder as recorded, the originals first, then the copies: the entries' paths alone. */
   readonly paths: readonly string[];
@@ -57,7 +56,8 @@ export interface PreviousDist {
 export interface RecordedFile {
   path: string;
   object: string;
-  copy: boolean;
+  /** For a copy (a `/v1` mirror, made again from its original by every build): its original's path. */
+  original?: string;
 }
 
 /**
@@ -235,8 +235,8 @@ function openRecord(recordPath: string, outDir?: string): OpenRecord | undefined
       return field === copy.folder || foldersOf(original).includes(copy.folder) ? original : undefined;
     },
     entries: () => (entries ??= [
-      ...column('paths').map((path, i) => ({ path, object: objectOf(i), copy: false })),
-      ...allCopies().map(({ path, original }) => ({ path, object: objectOf(original), copy: true })),
+      ...column('paths').map((path, i) => ({ path, object: objectOf(i) })),
+      ...allCopies().map(({ path, original }) => ({ path, object: objectOf(original), original: column('paths')[original] })),
     ]),
     paths: () => (paths ??= [...column('paths'), ...allCopies().map(({ path }) => path)]),
   };

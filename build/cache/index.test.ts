@@ -95,7 +95,7 @@ describe('the record of dist/', () => {
     const previous = openCache(cacheDir, code('code-1')).previousDist()!;
     expect(previous.made).toEqual(made);
     // The originals in their order, then the copies folder by folder, as the mirror makes them.
-    expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), copy: isCopy(path) })));
+    expect(previous.entries).toEqual([...files].map(([path, text]) => ({ path, object: objectName(text), ...(isCopy(path) ? { original: path.slice(3) } : {}) })));
     expect(previous.paths).toEqual([...files.keys()]);
     expect(previous.holds('café.html', objectName('<p>é ✓ 𝄞</p>'))).toBe(true);
     // A copy is linked again by every build from its original: never held in a local folder.

@@ -111,18 +111,18 @@ export class OutputFolder {
       return previous.made;
     }
     const { entries } = previous;
-    for (const { path, object, copy } of entries) {
-      if (copy) continue;
+    for (const { path, object, original } of entries) {
+      if (original !== undefined) continue;
       this.claim(path, object);
       this.kept.add(path);
       linkOrCopy(join(previous.folder, path), this.stage(path));
     }
-    // A copy is `<major>/<path>` of its original (mirror).
-    for (const { path, object, copy } of entries) {
-      if (!copy) continue;
+    // Each copy from its original, once the originals are in place.
+    for (const { path, object, original } of entries) {
+      if (original === undefined) continue;
       this.claim(path, object);
       this.copies.add(path);
-      linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
+      linkOrCopy(join(this.staging, original), this.stage(path));
     }
     return previous.made;
   }
@@ -251,9 +251,8 @@ export class OutputFolder {
 
   /** In a folder kept whole: links each copy the folder no longer holds again from its original. */
   private relinkCopies(): void {
-    for (const { path, copy } of this.previous!.entries) {
-      // A copy is `<major>/<path>` of its original (mirror).
-      if (copy && !existsSync(join(this.staging, path))) linkOrCopy(join(this.staging, path.slice(path.indexOf('/') + 1)), this.stage(path));
+    for (const { path, original } of this.previous!.entries) {
+      if (original !== undefined && !existsSync(join(this.staging, path))) linkOrCopy(join(this.staging, original), this.stage(path));
     }
   }
 
