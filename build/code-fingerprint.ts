@@ -93,15 +93,14 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   // stamp of what was hashed moved, or the list of schemas did: stat calls instead of reading ~300 files.
   const schemas = fg.sync('schema/**/*.json', { cwd: projectRoot });
   const last = lastFingerprints.get(projectRoot);
-  if (last && last.schemas === schemas.join('\n') && last.files.every(([file, stamp]) => stampOrNone(join(projectRoot, file)) === stamp)) return last.value;
+  if (last && last.schemas === schemas.join('\n') && last.files.every(([file, stamp]) => stampOrNone(statOf(join(projectRoot, file))) === stamp)) return last.value;
   // Each file's stat taken once here, before any is read: a file that changes while it is read
   // moves its stamp past this one.
   const stampedAt = Date.now();
   const stats = new Map<string, BigIntStats | undefined>();
   const stamp = (file: string) => {
-    if (!stats.has(file)) stats.set(file, statSync(join(projectRoot, file), { bigint: true, throwIfNoEntry: false }));
-    const stat = stats.get(file);
-    return stat ? stampOf(stat) : 'none';
+    if (!stats.has(file)) stats.set(file, statOf(join(projectRoot, file)));
+    return stampOrNone(stats.get(file));
   };
   const memo = memoFile ? readMemo(memoFile) : undefined;
   const inputsKept = memo !== undefined && Object.entries(memo.stamps).every(([file, stamped]) => stamp(file) === stamped);
@@ -152,10 +151,9 @@ const lastFingerprints = new Map<string, { schemas: string; files: [string, stri
  * may change again without its stamp moving. */
 const RACY_MS = 20;
 
-const stampOrNone = (path: string): string => {
-  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
-  return stat ? stampOf(stat) : 'none';
-};
+/** A file's stat, none when it is not there. */
+const statOf = (path: string): BigIntStats | undefined => statSync(path, { bigint: true, throwIfNoEntry: false });
+const stampOrNone = (stat: BigIntStats | undefined): string => (stat ? stampOf(stat) : 'none');
 
 /** Hash of these files' names and bytes (by their `digests`), the locked dependencies and Node's
  * major version. */
