@@ -12,8 +12,8 @@
  * (the shop's name: every page rendered again, every body from the cache, as after a change of the
  * layout); and a cold one on a single thread; then the catalog function in process. Every build
  * runs as `npm run build` does, from its bundled entry (scripts/bundled.mjs), in a process of its
- * own. Eleventy, the floor and the cold build are timed `--runs` times (default 3) and their median run
- * reported; a build that fails is reported as failed and the next size is measured. One more cold
+ * own. Eleventy, the floor, the cold build and the warm one where nothing changed are timed `--runs`
+ * times (default 3) and their median run reported; a build that fails is reported as failed and the next size is measured. One more cold
  * build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its self time by
  * package is printed, so a regression shows where it is without a profiler session.
  * The warm build where nothing changed at that size runs once more under the profiler too, its self
@@ -131,7 +131,9 @@ for (const size of sizes) {
     return true;
   };
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
-  const runBuild = (run: RunName, threads?: number) => timed(run, 1, () => once('scripts/bench/build-once.ts', buildArgs(threads)));
+  /** A build of ours, timed `times` times (each after `before`) as `timed` says. */
+  const runBuild = (run: RunName, { threads, times = 1, before }: { threads?: number; times?: number; before?: () => void } = {}) =>
+    timed(run, times, () => once('scripts/bench/build-once.ts', buildArgs(threads)), before);
   /** As on Netlify: no dist/, the cache restored with the last dist/ inside it, where the cache
    * plugin puts it back (build/netlify-plugin-cache/index.js, onEnd then onPreBuild). */
   const withoutDist = () => renameSync(out, join(cache, cacheLocation.lastDist));
@@ -161,15 +163,14 @@ for (const size of sizes) {
   }
   // The last cold run's output and cache stay for the warm runs; without them nothing else of this
   // size can be measured.
-  if (!timed('cold', runs, () => once('scripts/bench/build-once.ts', buildArgs()), clean)) {
+  if (!runBuild('cold', { times: runs, before: clean })) {
     clean();
     continue;
   }
-  // Each warm build starts from the one before it.
-  const warm = (run: RunName, change: () => void = () => {}) => {
-    change();
-    withoutDist();
-    return runBuild(run);
+  // Each warm build starts from the one before it, after `change`.
+  const warm = (run: RunName, { change, times }: { change?: () => void; times?: number } = {}) => {
+    change?.();
+    return runBuild(run, { times, before: withoutDist });
   };
   const site = join(content, 'site.yaml');
   /** Nothing changed again, under the profiler: the build after it starts from the same state. */
@@ -181,11 +182,13 @@ for (const size of sizes) {
     return true;
   };
   const warmed =
-    warm('warm, nothing changed') &&
+    // It leaves things as it found them, so it runs as often as the cold build, the median kept: it
+    // takes half a second, and one slow start of a process moved that by a quarter.
+    warm('warm, nothing changed', { times: runs }) &&
     (!profiledSize || profileWarm()) &&
-    warm('warm, one skill changed', () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n')) &&
+    warm('warm, one skill changed', { change: () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n') }) &&
     // Every page's frame changes; no body does.
-    warm('warm, page frame changed', () => writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two')));
+    warm('warm, page frame changed', { change: () => writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two')) });
   if (!warmed) {
     clean();
     continue;
@@ -205,7 +208,7 @@ for (const size of sizes) {
   searches.push({ size, indexMs, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
 
   clean();
-  runBuild('cold, one thread', 1);
+  runBuild('cold, one thread', { threads: 1 });
   clean();
 }
 
@@ -311,7 +314,7 @@ const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalme
 const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' : 'content, cache and output on disk';
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
-  `Eleventy, the floor and the cold builds: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  `Eleventy, the floor, the cold builds and the warm ones where nothing changed: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
   '"floor" makes the same files as the build (a test compares them byte for byte) with the site layer\'s render functions alone, on one thread, ' +
   'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +

@@ -96,7 +96,7 @@ export function targetsTable(runs: readonly MeasuredRun[]): string {
 
 /** The README's section: where the figures come from, then the table. */
 export function targetsSection(machine: string, where: string, runs: number, table: string): string {
-  return `From the last \`npm run bench\` of the default sizes (${machine}, ${where}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per cold build); ` +
+  return `From the last \`npm run bench\` of the default sizes (${machine}, ${where}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per cold build and per warm one where nothing changed); ` +
     'every table of that run, the floor and the profiles that explain a target not met are in [docs/performance.md](docs/performance.md). ' +
     'The last column is what the floor takes for a measure it bounds: a build that makes the same bytes with the same code cannot do better, so a target under it is out of reach.\n\n' +
     `${table}\n`;
