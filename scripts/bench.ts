@@ -13,9 +13,10 @@
  * layout); and a cold one on a single thread; then the catalog function in process. Every build
  * runs as `npm run build` does, from its bundled entry (scripts/bundled.mjs), in a process of its
  * own. Eleventy, the floor, the cold build and the warm one where nothing changed are timed `--runs`
- * times (default 3) and their median run reported; a build that fails is reported as failed and the next size is measured. One more cold
- * build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its self time by
- * package is printed, so a regression shows where it is without a profiler session.
+ * times (default 3) and their median run reported; a build that fails is reported as failed and the
+ * next size is measured. One more cold build at 4,000 skills (or the first size) runs under V8's CPU
+ * profiler, and its self time by package is printed, so a regression shows where it is without a
+ * profiler session.
  * The warm build where nothing changed at that size runs once more under the profiler too, its self
  * time printed by function, since it spends its time in no one package.
  * Prints tables, writes bench/results.json and the tables into docs/performance.md.
