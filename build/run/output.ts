@@ -122,7 +122,7 @@ export class OutputFolder {
       if (original === undefined) continue;
       this.claim(path, object);
       this.copies.add(path);
-      linkOrCopy(join(this.staging, original), this.stage(path));
+      this.linkCopy(path, original);
     }
     return previous.made;
   }
@@ -167,7 +167,7 @@ export class OutputFolder {
         this.kept.add(mirrored);
         continue;
       }
-      linkOrCopy(join(this.staging, path), this.stage(mirrored));
+      this.linkCopy(mirrored, path);
     }
   }
 
@@ -252,8 +252,13 @@ export class OutputFolder {
   /** In a folder kept whole: links each copy the folder no longer holds again from its original. */
   private relinkCopies(): void {
     for (const { path, original } of this.previous!.entries) {
-      if (original !== undefined && !existsSync(join(this.staging, path))) linkOrCopy(join(this.staging, original), this.stage(path));
+      if (original !== undefined && !existsSync(join(this.staging, path))) this.linkCopy(path, original);
     }
+  }
+
+  /** Places the copy `path` as a link to its `original`, already in this build's folder. */
+  private linkCopy(path: string, original: string): void {
+    linkOrCopy(join(this.staging, original), this.stage(path));
   }
 
   private claim(path: string, object: string | undefined): void {
