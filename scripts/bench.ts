@@ -184,7 +184,7 @@ for (const size of sizes) {
   };
   const warmed =
     // It leaves things as it found them, so it runs as often as the cold build, the median kept: it
-    // takes half a second, and one slow start of a process moved that by a quarter.
+    // takes half a second, which one run in a slow spell of the machine moved by a quarter.
     warm('warm, nothing changed', { times: runs }) &&
     (!profiledSize || profileWarm()) &&
     warm('warm, one skill changed', { change: () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n') }) &&
