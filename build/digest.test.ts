@@ -1,6 +1,6 @@
 /** How the cache names things (digest.ts): one name for the same bytes, however they are fed. */
 import { describe, expect, it } from 'vitest';
-import { objectHasher, objectName } from './digest.ts';
+import { canonicalJson, hashText, objectHasher, objectName, valueDigest } from './digest.ts';
 
 describe('objectName', () => {
   it('names the same bytes alike whether given whole, as text or in pieces (a file joined from parts is named as it is written)', () => {
@@ -13,5 +13,36 @@ describe('objectName', () => {
     expect(pieces.digest('hex')).toBe(objectName(text));
     // The hex SHA-256 of no bytes.
     expect(objectName('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});
+
+describe('valueDigest', () => {
+  const long = (end: string) => `${'{"skills":[]}'.repeat(6_000)}${end}`;
+
+  it('is the digest of the canonical text for a value with no long string', () => {
+    const value = { bytes: 'short', layout: { skills: [1, 2] } };
+    expect(valueDigest(value)).toBe(hashText(canonicalJson(value)));
+  });
+
+  it('tells apart values that differ anywhere, a long string by its last character too', () => {
+    const digests = [
+      { bytes: long('a'), layout: { n: 1 } },
+      { bytes: long('b'), layout: { n: 1 } },
+      { bytes: long('a'), layout: { n: 2 } },
+      { bytes: long('a'), other: { n: 1 } },
+      { bytes: long('ab'), layout: { n: 1 } },
+      { bytes: long('a').slice(1), layout: { n: 1 } },
+      { bytes: long('a') },
+      { layout: { n: 1 }, bytes: long('a') },
+      { bytes: long('a'), layout: long('a') },
+    ].map(valueDigest);
+    expect(new Set(digests).size).toBe(digests.length);
+    expect(valueDigest({ bytes: long('a'), layout: { n: 1 } })).toBe(digests[0]);
+  });
+
+  it('leaves a string its bytes cannot tell apart to the JSON text, and refuses what it cannot see into', () => {
+    // A lone surrogate and U+FFFD have the same UTF-8 bytes; their JSON texts differ.
+    expect(valueDigest({ bytes: long('\uD800') })).not.toBe(valueDigest({ bytes: long('\uFFFD') }));
+    expect(() => valueDigest({ bytes: long('a'), render: () => 1 })).toThrow(/holds a function/);
   });
 });

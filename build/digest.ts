@@ -36,6 +36,33 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
+/**
+ * The base64url SHA-256 of a value's canonical text (canonicalJson), but for a long string among a
+ * plain object's own fields (catalog.json's text in the model's `catalogFile`): that string is fed
+ * as its length and its own bytes, framed as no JSON text can be (`:#`), not escaped into JSON
+ * first. Escaping catalog.json's 6.6 MB at 4,000 skills took 120 to 200 ms of every build after a
+ * change; hashing them, 10 to 20 ms. A string with a lone surrogate, which its UTF-8 bytes would
+ * not tell from U+FFFD, is left to the JSON text, which escapes it.
+ */
+export function valueDigest(value: unknown): string {
+  const hash = createHash('sha256');
+  if (!isFieldRecord(value) || !Object.values(value).some(isLongString)) return hash.update(canonicalJson(value)).digest('base64url');
+  hash.update('{');
+  for (const [field, item] of Object.entries(value)) {
+    if (item === undefined) continue;
+    hash.update(`${JSON.stringify(field)}:`);
+    if (isLongString(item)) hash.update(`#${item.length}:`).update(item);
+    else hash.update(canonicalJson(item));
+    hash.update(',');
+  }
+  return hash.update('}').digest('base64url');
+}
+
+const LONG_STRING = 1 << 16;
+const isLongString = (item: unknown): item is string => typeof item === 'string' && item.length >= LONG_STRING && item.isWellFormed();
+const isFieldRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && !('toJSON' in value);
+
 /** Only what JSON.stringify writes as it is: strings, numbers, booleans, null, undefined, arrays and
  * objects of no class, with no `toJSON`. Anything else goes through canonicalJson's replacer. */
 function isPlainData(value: unknown): boolean {

@@ -14,7 +14,7 @@
 import type { BuildCache } from '../cache/index.ts';
 import { cacheUse } from './reuse.ts';
 import type { WrittenFile } from './reuse.ts';
-import { canonicalJson, hashText } from '../digest.ts';
+import { hashText, valueDigest } from '../digest.ts';
 import type { OutputFolder } from './output.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { ContentProblem } from '../content-error.ts';
@@ -136,7 +136,7 @@ function digestOf(owner: object, name: string, value: unknown): string {
   let known = digests.get(owner);
   if (!known) digests.set(owner, (known = new Map()));
   let digest = known.get(name);
-  if (digest === undefined) known.set(name, (digest = hashText(canonicalJson(value))));
+  if (digest === undefined) known.set(name, (digest = valueDigest(value)));
   return digest;
 }
 
