@@ -24,7 +24,7 @@ import {
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
 import { allPages } from './pages/registry.ts';
-import type { PageRef } from './pages/page-ref.ts';
+import type { PageLocation } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
 import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
@@ -144,8 +144,8 @@ function noindexOnce(deploy: DeployContext, rules: HeaderRule[]): HeaderRule[] {
  * the addresses only, so the sub-folders get a wildcard of their own, which holds nothing but pages
  * (`.html`) and twins.
  */
-function twinRules(pages: readonly PageRef[], sections: readonly string[], layout: PageLayout): HeaderRule[] {
-  const exact = (page: PageRef): HeaderRule => ({ path: page.markdownPath, headers: markdownTwinHeaders() });
+function twinRules(pages: readonly PageLocation[], sections: readonly string[], layout: PageLayout): HeaderRule[] {
+  const exact = (page: PageLocation): HeaderRule => ({ path: page.markdownPath, headers: markdownTwinHeaders() });
   return [
     ...pages.filter((page) => sectionOf(page.path) === undefined).map(exact),
     ...sections.flatMap((section) => {

@@ -52,6 +52,11 @@ async function fresh(): Promise<string> {
 
 const skillFile = (slug: string) => join(content, 'skills', `${slug}.md`);
 
+
+/** The artifacts a build's log says it placed from the cache, in the emitters' order. */
+const placedFromCache = (lines: readonly string[]) =>
+  Object.keys(emitters).filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
+
 describe('the build cache', () => {
   const dist = () => join(root, 'dist');
 
@@ -101,8 +106,13 @@ describe('the build cache', () => {
     expect(twins.size).toBeGreaterThan(10);
     try {
       writeFileSync(site, text.replace(/^name: (.*)$/m, 'name: $1 Renamed'));
-      const report = await run(dist(), { cacheDir });
+      const lines: string[] = [];
+      const report = await run(dist(), { cacheDir, log: (line) => lines.push(line) });
       expect(report.pages.rendered).toBe(report.pages.jobs);
+      // What shows the name is made again; the sitemap, the listings' JSON and robots.txt read the
+      // site's address alone (the folders' index pages are located by it, named by the name).
+      expect(placedFromCache(lines)).toEqual(expect.arrayContaining(['listing-json', 'sitemap', 'robots']));
+      expect(placedFromCache(lines)).not.toContain('openapi');
       // Linked from the last dist/: the same file, not rendered again. Every page is new.
       const after = inodes([...twins.keys()]);
       expect([...twins].filter(([path, ino]) => after.get(path) !== ino).map(([path]) => path)).toEqual([]);
@@ -246,7 +256,7 @@ describe('the build cache', () => {
   it("places each artifact's files from the cache while the parts of the model it reads hold, and makes again only those that read a part that moved", async () => {
     const lines: string[] = [];
     const build = (name: string) => run(join(root, name), { cacheDir, log: (line) => lines.splice(lines.length, 0, line) });
-    const fromCache = () => Object.keys(emitters).filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
+    const fromCache = () => placedFromCache(lines);
     await build('keyed-1');
     lines.length = 0;
     await build('keyed-2');

@@ -28,13 +28,13 @@ const checked: Readonly<Record<string, Artifact>> = {
   // Each item's JSON twin, from its kind's module (pages/registry.ts), keyed by its own input.
   'page-json': { reads: ['site.baseUrl', 'skills', 'bundles', 'docs'], pieces: jsonJobs, renderPiece: (job) => [renderJsonJob(job, buildBodies)] } satisfies PiecedArtifact<JsonJob>,
   // The listing pages' JSON twins, made from the whole catalogue.
-  'listing-json': { reads: ['site', 'clusters', 'catalogFile', 'index', 'layout'], render: listingJson },
+  'listing-json': { reads: ['site.baseUrl', 'clusters', 'catalogFile', 'index', 'layout'], render: listingJson },
   catalog: { reads: ['catalogFile'], render: catalogFiles },
   version: { reads: ['stamp'], render: emitVersion },
   openapi: { reads: ['stamp', 'site'], render: (model) => openApiFiles(model, readSchema) },
   assets: { reads: [], render: emitAssets },
-  sitemap: { reads: ['site', 'generatedAt', 'clusters', 'skills', 'bundles', 'docs', 'index'], render: emitSitemap },
-  robots: { reads: ['site', 'contentSignals'], render: emitRobots },
+  sitemap: { reads: ['site.baseUrl', 'generatedAt', 'clusters', 'skills', 'bundles', 'docs', 'index'], render: emitSitemap },
+  robots: { reads: ['site.baseUrl', 'contentSignals'], render: emitRobots },
   // The index reads the catalogue, every body and the prose pages; its results page's file, the frame.
   'search-index': { reads: ['site.baseUrl', 'clusters', 'skills', 'bundles', 'docs'], render: (model) => searchIndexFiles(model, buildBodies) },
   'search-page': { reads: [], frame: true, render: (_model, frame) => searchPageFiles(frame) },

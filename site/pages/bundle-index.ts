@@ -1,5 +1,5 @@
 /** `/bundles/` and its twin, over pages of LISTING_PAGE_SIZE bundles; its JSON twin is `/catalog.json`, which lists the same bundles. */
-import { bundleIndexRef } from './page-ref.ts';
+import { bundleIndexAt, bundleIndexRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Bundle, Catalog } from '../../core/types.ts';
 import { count } from '../render/format.ts';
@@ -41,5 +41,5 @@ export const bundleIndexKind: ListingKind = {
   type: 'bundle-index',
   render: (frame, { catalog }) =>
     listingFiles(frame, bundleIndexRef(frame.site), catalog.bundles, (page) => bundleIndexHtml(frame, catalog, page), (page) => bundleIndexTwin(frame, catalog, page)),
-  pages: (model) => datedListingPages(model.site.baseUrl, bundleIndexRef(model.site), model.bundles.length, newestOf(model, model.bundles)),
+  pages: (model) => datedListingPages(model.site.baseUrl, bundleIndexAt(model.site.baseUrl), model.bundles.length, newestOf(model, model.bundles)),
 };

@@ -4,7 +4,7 @@
  * lists, chosen by the same query core.
  */
 import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
-import { clusterIndexRef } from './page-ref.ts';
+import { clusterIndexAt, clusterIndexRef } from './page-ref.ts';
 import type { Cluster, ClusterList } from '../../core/types.ts';
 import { h } from 'hastscript';
 import { count } from '../render/format.ts';
@@ -70,10 +70,10 @@ export const clusterIndexKind: ListingKind = {
     const counts = frame.clusters.map((cluster) => countOf(index, cluster));
     return pageFiles(frame, clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
   },
-  pages: (model) => [{ ...clusterIndexRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
+  pages: (model) => [{ ...clusterIndexAt(model.site.baseUrl), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
   json(model) {
     const base = model.site.baseUrl;
-    const page = clusterIndexRef(model.site);
+    const page = clusterIndexAt(base);
     const list: ClusterList = {
       type: 'cluster-index',
       site: base,

@@ -1,7 +1,7 @@
 /** The overview, `/`, and its twin `/index.md`; its JSON twin is `/catalog.json` (site/catalog.ts). */
 import { CATALOG_FILE, publishedPath } from '../../core/published-files.ts';
-import { bundleIndexRef, pageRef } from './page-ref.ts';
-import type { PageRef } from './page-ref.ts';
+import { bundleIndexRef, pageAt } from './page-ref.ts';
+import type { PageLocation, PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
 import type { Catalog, Cluster, Skill } from '../../core/types.ts';
@@ -23,8 +23,9 @@ import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
 
 /** `/`: the overview of the whole catalogue; its JSON twin is `/catalog.json`. */
+export const homeAt = (baseUrl: string): PageLocation => pageAt(baseUrl, 'catalog', null, publishedPath(CATALOG_FILE));
 export const homeRef = (site: { baseUrl: string; name: string; description: string }): PageRef =>
-  pageRef(site.baseUrl, 'catalog', null, { jsonPath: publishedPath(CATALOG_FILE), title: site.name, description: site.description });
+  ({ ...homeAt(site.baseUrl), title: site.name, description: site.description });
 
 /**
  * What the overview shows at most, so that it stays as light at 50,000 skills as at 30 (the sample
@@ -149,5 +150,5 @@ export const homeKind: ListingKind = {
   type: 'catalog',
   render: (frame, { catalog }) => pageFiles(frame, homeRef(frame.site), homeHtml(frame, catalog), homeTwin(frame, catalog)),
   // The overview changes whenever one of its items does.
-  pages: (model) => [{ ...homeRef(model.site), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
+  pages: (model) => [{ ...homeAt(model.site.baseUrl), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
 };

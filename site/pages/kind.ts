@@ -11,8 +11,8 @@ import { pageFileIn } from '../../core/page-paths.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame, TwinFrame } from './frame.ts';
-import type { DatedPage, DocRef, PageRef, PageType } from './page-ref.ts';
-import { listingPageRefs, listingPages } from './pagination.ts';
+import type { DatedPage, DocRef, PageLocation, PageRef, PageType } from './page-ref.ts';
+import { listingPageLocations, listingPages } from './pagination.ts';
 import type { ListingPage } from './pagination.ts';
 import type { BodyRenderOptions, RenderedBody } from '../render/markdown-body.ts';
 import type { BodySource, CatalogueModel } from '../model.ts';
@@ -101,5 +101,5 @@ export function* listingFiles<T>(
 
 /** Every page of a listing of `items` items, each dated by the listing's last change: an item
  * added or removed moves every page after it. */
-export const datedListingPages = (baseUrl: string, first: PageRef, items: number, lastModified: string): DatedPage[] =>
-  listingPageRefs(baseUrl, first, items).map((ref) => ({ ...ref, lastModified }));
+export const datedListingPages = (baseUrl: string, first: PageLocation, items: number, lastModified: string): DatedPage[] =>
+  listingPageLocations(baseUrl, first, items).map((location) => ({ ...location, lastModified }));

@@ -4,7 +4,6 @@
  * the HTML and Markdown renderers, the sitemap, llms.txt and `_headers` all read them, so a page
  * and its twins never disagree about a path.
  */
-import type { IndexedSection } from '../../core/page-paths.ts';
 import { SECTION, SECTION_INDEX } from '../../core/page-paths.ts';
 import { CATALOG_FILE, CLUSTER_LIST_FILE, publishedPath } from '../../core/published-files.ts';
 
@@ -29,7 +28,11 @@ export interface PageRef {
   description: string;
 }
 
-export interface DatedPage extends PageRef {
+/** Where a page lives, without what it is called: all the sitemap, `_headers` and the output's plan
+ * read, so an index page's location does not hang on the shop's name. */
+export type PageLocation = Omit<PageRef, 'title' | 'description'>;
+
+export interface DatedPage extends PageLocation {
   /** ISO date-time of the last change of what the page shows, for the sitemap. */
   lastModified: string;
 }
@@ -44,8 +47,11 @@ export interface DocRef {
 
 type RefFields = Pick<PageRef, 'jsonPath' | 'title' | 'description'>;
 
-/** The page at `/<name>` (files `<name>.html`, `<name>.md`), or the site's root for null. */
-export function pageRef(baseUrl: string, kind: PageType, name: string | null, fields: RefFields): PageRef {
+/** A page's location with what it is called. */
+const named = (location: PageLocation, { title, description }: Pick<PageRef, 'title' | 'description'>): PageRef => ({ ...location, title, description });
+
+/** Where the page at `/<name>` lives (files `<name>.html`, `<name>.md`), or the site's root for null. */
+export function pageAt(baseUrl: string, kind: PageType, name: string | null, jsonPath: string): PageLocation {
   const path = name === null ? '/' : `/${name}`;
   const file = name ?? SECTION_INDEX;
   return {
@@ -56,20 +62,20 @@ export function pageRef(baseUrl: string, kind: PageType, name: string | null, fi
     markdownPath: `/${file}.md`,
     url: name === null ? `${baseUrl}/` : `${baseUrl}${path}`,
     markdownUrl: `${baseUrl}/${file}.md`,
-    ...fields,
+    jsonPath,
   };
 }
 
-/**
- * A folder's index page (`/skills/`): `skills/index.html` and its twin `skills/index.md`, as `/` is
- * `index.html` and `/index.md`. Its canonical URL keeps the slash, the address Netlify serves the
- * folder's index at (and `/skills` too).
- */
-export const sectionIndexRef = (baseUrl: string, section: IndexedSection, kind: PageType, fields: RefFields): PageRef =>
-  folderIndexRef(baseUrl, section, kind, fields);
+/** The page at `/<name>`, or the site's root for null. */
+export const pageRef = (baseUrl: string, kind: PageType, name: string | null, fields: RefFields): PageRef =>
+  named(pageAt(baseUrl, kind, name, fields.jsonPath), fields);
 
-/** The index page of any folder under the site root (`skills`, `skills/page/2`), named as a section's is. */
-export function folderIndexRef(baseUrl: string, folder: string, kind: PageType, fields: RefFields): PageRef {
+/**
+ * Where the index page of any folder under the site root (`skills`, `skills/page/2`) lives:
+ * `skills/index.html` and its twin `skills/index.md`, as `/` is `index.html` and `/index.md`. Its
+ * canonical URL keeps the slash, the address Netlify serves the folder's index at (and `/skills` too).
+ */
+export function folderIndexAt(baseUrl: string, folder: string, kind: PageType, jsonPath: string): PageLocation {
   const file = `${folder}/${SECTION_INDEX}`;
   return {
     kind,
@@ -79,36 +85,39 @@ export function folderIndexRef(baseUrl: string, folder: string, kind: PageType, 
     markdownPath: `/${file}.md`,
     url: `${baseUrl}/${folder}/`,
     markdownUrl: `${baseUrl}/${file}.md`,
-    ...fields,
+    jsonPath,
   };
 }
+
+/** The index page of any folder under the site root, with what it is called. */
+export const folderIndexRef = (baseUrl: string, folder: string, kind: PageType, fields: RefFields): PageRef =>
+  named(folderIndexAt(baseUrl, folder, kind, fields.jsonPath), fields);
 
 /** What a folder's index page needs of the site. */
 export type SiteNames = { baseUrl: string; name: string };
 
 /* The folders' index pages, here rather than in their kinds' modules: every page's header links them
- * (html/layout.ts), and the items' pages their own folder's. */
+ * (html/layout.ts), and the items' pages their own folder's. Each as its location, from the site's
+ * address alone (what the sitemap and the listings' JSON read, so both are kept when only the
+ * shop's name changes), and as its ref, named with that name. */
 
 /** `/skills/`: lists what `/catalog.json` lists, so that is its JSON twin. */
-export const skillIndexRef = (site: SiteNames): PageRef =>
-  sectionIndexRef(site.baseUrl, SECTION.skill, 'skill-index', {
-    jsonPath: publishedPath(CATALOG_FILE),
-    title: 'Skills',
-    description: `Every skill in ${site.name}, by job cluster: what each one does, who wrote it and what it costs.`,
-  });
+export const skillIndexAt = (baseUrl: string): PageLocation => folderIndexAt(baseUrl, SECTION.skill, 'skill-index', publishedPath(CATALOG_FILE));
+export const skillIndexRef = (site: SiteNames): PageRef => named(skillIndexAt(site.baseUrl), {
+  title: 'Skills',
+  description: `Every skill in ${site.name}, by job cluster: what each one does, who wrote it and what it costs.`,
+});
 
 /** `/clusters/`: its JSON twin is the list of clusters with their pages and counts (ClusterList). */
-export const clusterIndexRef = (site: SiteNames): PageRef =>
-  sectionIndexRef(site.baseUrl, SECTION.cluster, 'cluster-index', {
-    jsonPath: publishedPath(CLUSTER_LIST_FILE),
-    title: 'Clusters',
-    description: `The job clusters of ${site.name}: the question each one answers, and how many skills and bundles answer it.`,
-  });
+export const clusterIndexAt = (baseUrl: string): PageLocation => folderIndexAt(baseUrl, SECTION.cluster, 'cluster-index', publishedPath(CLUSTER_LIST_FILE));
+export const clusterIndexRef = (site: SiteNames): PageRef => named(clusterIndexAt(site.baseUrl), {
+  title: 'Clusters',
+  description: `The job clusters of ${site.name}: the question each one answers, and how many skills and bundles answer it.`,
+});
 
 /** `/bundles/`: lists what `/catalog.json` lists, so that is its JSON twin. */
-export const bundleIndexRef = (site: SiteNames): PageRef =>
-  sectionIndexRef(site.baseUrl, SECTION.bundle, 'bundle-index', {
-    jsonPath: publishedPath(CATALOG_FILE),
-    title: 'Bundles',
-    description: `Every bundle in ${site.name}: the skills in each, its price and what it saves against buying them one by one.`,
-  });
+export const bundleIndexAt = (baseUrl: string): PageLocation => folderIndexAt(baseUrl, SECTION.bundle, 'bundle-index', publishedPath(CATALOG_FILE));
+export const bundleIndexRef = (site: SiteNames): PageRef => named(bundleIndexAt(site.baseUrl), {
+  title: 'Bundles',
+  description: `Every bundle in ${site.name}: the skills in each, its price and what it saves against buying them one by one.`,
+});

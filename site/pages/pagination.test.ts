@@ -15,9 +15,9 @@ import type { ListingKind } from './kind.ts';
 import { bundleIndexKind } from './bundle-index.ts';
 import { clusterKind, clusterRef } from './cluster.ts';
 import { skillIndexKind } from './skill-index.ts';
-import { bundleIndexRef, skillIndexRef } from './page-ref.ts';
+import { bundleIndexAt, bundleIndexRef, clusterIndexAt, clusterIndexRef, skillIndexAt, skillIndexRef } from './page-ref.ts';
 import { FLAT_LAYOUT } from '../../core/page-paths.ts';
-import { LISTING_PAGE_SIZE, listingPageRef, listingPageRefs, listingPages, pageCount } from './pagination.ts';
+import { LISTING_PAGE_SIZE, listingPageLocations, listingPageRef, listingPageRefs, listingPages, pageCount } from './pagination.ts';
 
 const BASE = 'https://shop.example';
 const frame: PageFrame = {
@@ -87,6 +87,14 @@ describe('a listing page\'s address', () => {
         expect(markdownTwinPath(`/v1${ref.path}`), ref.path).toBe(ref.markdownPath);
         expect(ref.jsonPath).toBe(first.jsonPath);
       }
+    }
+  });
+
+  it("locates every page from the site's address alone as its ref does, so the sitemap need not know the shop's name", () => {
+    const located = [[skillsRef, skillIndexAt(BASE)], [bundleIndexRef(frame.site), bundleIndexAt(BASE)], [clusterIndexRef(frame.site), clusterIndexAt(BASE)]] as const;
+    for (const [first, location] of located) {
+      const items = 2 * LISTING_PAGE_SIZE + 1;
+      expect(listingPageLocations(BASE, location, items)).toEqual(listingPageRefs(BASE, first, items).map(({ title: _title, description: _description, ...rest }) => rest));
     }
   });
 

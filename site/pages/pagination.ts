@@ -5,8 +5,8 @@
  * neighbours. The page a listing fits on whole is the listing as it was, with no pager.
  */
 import { listingPageName } from '../../core/page-paths.ts';
-import { folderIndexRef } from './page-ref.ts';
-import type { PageRef } from './page-ref.ts';
+import { folderIndexAt } from './page-ref.ts';
+import type { PageLocation, PageRef } from './page-ref.ts';
 
 /**
  * Items on one page of a listing. With the sample's text a card is about 450 bytes of HTML and ten
@@ -39,15 +39,25 @@ export interface ListingPage<T> {
  */
 export function listingPageRef(baseUrl: string, first: PageRef, n: number, count: number): PageRef {
   if (n === 1) return first;
+  return { ...listingPageAt(baseUrl, first, n), title: `${first.title}, page ${n} of ${count}`, description: first.description };
+}
+
+/** Where page `n` of the listing whose first page is `first` lives. */
+function listingPageAt(baseUrl: string, first: PageLocation, n: number): PageLocation {
+  if (n === 1) return first;
   // `/skills/` and `/clusters/jobs` alike: the listing's folder is its path without the slashes.
-  const folder = listingPageName(first.path.replace(/^\/|\/$/g, ''), n);
-  return folderIndexRef(baseUrl, folder, first.kind, { jsonPath: first.jsonPath, title: `${first.title}, page ${n} of ${count}`, description: first.description });
+  return folderIndexAt(baseUrl, listingPageName(first.path.replace(/^\/|\/$/g, ''), n), first.kind, first.jsonPath);
 }
 
 /** Every page's ref of a listing of `items` items, in order. */
 export function listingPageRefs(baseUrl: string, first: PageRef, items: number, size = LISTING_PAGE_SIZE): PageRef[] {
   const count = pageCount(items, size);
   return Array.from({ length: count }, (_, i) => listingPageRef(baseUrl, first, i + 1, count));
+}
+
+/** Where every page of a listing of `items` items lives, in order. */
+export function listingPageLocations(baseUrl: string, first: PageLocation, items: number, size = LISTING_PAGE_SIZE): PageLocation[] {
+  return Array.from({ length: pageCount(items, size) }, (_, i) => listingPageAt(baseUrl, first, i + 1));
 }
 
 /** The pages of a listing of `items`, in order, each with its slice of them. */

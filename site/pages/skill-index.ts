@@ -1,5 +1,5 @@
 /** `/skills/` and its twin, over pages of LISTING_PAGE_SIZE skills; its JSON twin is `/catalog.json`, which lists the same skills. */
-import { skillIndexRef } from './page-ref.ts';
+import { skillIndexAt, skillIndexRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Catalog, Cluster, Skill } from '../../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
@@ -97,5 +97,5 @@ export const skillIndexKind: ListingKind = {
     return listingFiles(frame, skillIndexRef(frame.site), skills, (page) => skillIndexHtml(frame, catalog, page, starts), (page) => skillIndexTwin(frame, catalog, page));
   },
   // Every skill is filed under its first cluster, so the listing holds them all.
-  pages: (model) => datedListingPages(model.site.baseUrl, skillIndexRef(model.site), model.skills.length, newestOf(model, model.skills)),
+  pages: (model) => datedListingPages(model.site.baseUrl, skillIndexAt(model.site.baseUrl), model.skills.length, newestOf(model, model.skills)),
 };

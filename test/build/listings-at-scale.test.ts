@@ -24,7 +24,7 @@ import { formatHeaderRules, headerRules, topLevelEntries } from '../../site/head
 import { sitemapFiles } from '../../site/sitemap.ts';
 import { allPages, cataloguePages } from '../../site/pages/registry.ts';
 import { LISTING_PAGE_SIZE } from '../../site/pages/pagination.ts';
-import type { PageRef } from '../../site/pages/page-ref.ts';
+import type { PageLocation } from '../../site/pages/page-ref.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 import { largeModel } from '../helpers/large-catalogue.ts';
 
@@ -77,8 +77,8 @@ function renderListings(large: CatalogueModel): { seen: Map<string, Seen>; llms:
 }
 
 /** The listings' pages the model names (the sitemap's and `_headers`' pages), each listing's in order. */
-function listings(large: CatalogueModel): Map<string, PageRef[]> {
-  const byListing = new Map<string, PageRef[]>();
+function listings(large: CatalogueModel): Map<string, PageLocation[]> {
+  const byListing = new Map<string, PageLocation[]>();
   for (const page of allPages(large).filter((each) => PAGED_KINDS.has(each.kind))) {
     const first = page.path.replace(/\/page\/\d+\/$/, '/').replace(/^(\/clusters\/[^/]+)\/$/, '$1');
     byListing.set(first, [...(byListing.get(first) ?? []), page]);
@@ -93,7 +93,7 @@ describe.each([
   let large: CatalogueModel;
   let seen: Map<string, Seen>;
   let llms: string;
-  let named: Map<string, PageRef[]>;
+  let named: Map<string, PageLocation[]>;
   beforeAll(() => {
     large = largeModel(model, skills, bundles);
     ({ seen, llms } = renderListings(large));
@@ -126,9 +126,9 @@ describe.each([
     const byUrl = new Map([...named.values()].flat().map((page) => [page.url, page] as const));
     const byTwinUrl = new Map([...named.values()].flat().map((page) => [page.markdownUrl, page] as const));
     for (const [listing, pages] of named) {
-      const walk = (start: PageRef, file: (page: PageRef) => string, lookup: Map<string, PageRef>, absolute: (href: string) => string) => {
-        const visited: PageRef[] = [];
-        for (let page: PageRef | undefined = start; page; ) {
+      const walk = (start: PageLocation, file: (page: PageLocation) => string, lookup: Map<string, PageLocation>, absolute: (href: string) => string) => {
+        const visited: PageLocation[] = [];
+        for (let page: PageLocation | undefined = start; page; ) {
           expect(visited, `${listing}: ${page.path} twice`).not.toContain(page);
           visited.push(page);
           const next: string | undefined = seen.get(file(page))!.next;
@@ -140,7 +140,7 @@ describe.each([
       expect(walk(pages[0], (page) => page.htmlFile, byUrl, (href) => `${large.site.baseUrl}${href}`), listing).toEqual(pages);
       expect(walk(pages[0], (page) => page.markdownFile, byTwinUrl, (href) => href), listing).toEqual(pages);
       for (const page of pages) expect(seen.get(page.htmlFile)!.canonical, page.path).toBe(page.url);
-      const items = (file: (page: PageRef) => string) => pages.reduce((sum, page) => sum + seen.get(file(page))!.items, 0);
+      const items = (file: (page: PageLocation) => string) => pages.reduce((sum, page) => sum + seen.get(file(page))!.items, 0);
       expect(items((page) => page.markdownFile), listing).toBe(items((page) => page.htmlFile));
     }
     const total = (listing: string) => named.get(listing)!.reduce((sum, page) => sum + seen.get(page.htmlFile)!.items, 0);
