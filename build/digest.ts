@@ -41,7 +41,7 @@ export function canonicalJson(value: unknown): string {
  * plain object's own fields (catalog.json's text in the model's `catalogFile`): that string is fed
  * as its length and its own bytes, framed as no JSON text can be (`:#`), not escaped into JSON
  * first. Escaping catalog.json's 6.6 MB at 4,000 skills took 120 to 200 ms of every build after a
- * change; hashing them, 10 to 20 ms. A string with a lone surrogate, which its UTF-8 bytes would
+ * change; hashing them, 10 to 35 ms. A string with a lone surrogate, which its UTF-8 bytes would
  * not tell from U+FFFD, is left to the JSON text, which escapes it.
  */
 export function valueDigest(value: unknown): string {
