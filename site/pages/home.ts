@@ -1,6 +1,6 @@
 /** The overview, `/`, and its twin `/index.md`; its JSON twin is `/catalog.json` (site/catalog.ts). */
 import { CATALOG_FILE, publishedPath } from '../../core/published-files.ts';
-import { bundleIndexRef, pageAt } from './page-ref.ts';
+import { bundleIndexRef, named, pageAt } from './page-ref.ts';
 import type { PageLocation, PageRef } from './page-ref.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
@@ -25,7 +25,7 @@ import { newestOf } from './newest.ts';
 /** `/`: the overview of the whole catalogue; its JSON twin is `/catalog.json`. */
 export const homeAt = (baseUrl: string): PageLocation => pageAt(baseUrl, 'catalog', null, publishedPath(CATALOG_FILE));
 export const homeRef = (site: { baseUrl: string; name: string; description: string }): PageRef =>
-  ({ ...homeAt(site.baseUrl), title: site.name, description: site.description });
+  named(homeAt(site.baseUrl), { title: site.name, description: site.description });
 
 /**
  * What the overview shows at most, so that it stays as light at 50,000 skills as at 30 (the sample

@@ -48,7 +48,7 @@ export interface DocRef {
 type RefFields = Pick<PageRef, 'jsonPath' | 'title' | 'description'>;
 
 /** A page's location with what it is called. */
-const named = (location: PageLocation, { title, description }: Pick<PageRef, 'title' | 'description'>): PageRef => ({ ...location, title, description });
+export const named = (location: PageLocation, { title, description }: Pick<PageRef, 'title' | 'description'>): PageRef => ({ ...location, title, description });
 
 /** Where the page at `/<name>` lives (files `<name>.html`, `<name>.md`), or the site's root for null. */
 export function pageAt(baseUrl: string, kind: PageType, name: string | null, jsonPath: string): PageLocation {
@@ -88,10 +88,6 @@ export function folderIndexAt(baseUrl: string, folder: string, kind: PageType, j
     jsonPath,
   };
 }
-
-/** The index page of any folder under the site root, with what it is called. */
-export const folderIndexRef = (baseUrl: string, folder: string, kind: PageType, fields: RefFields): PageRef =>
-  named(folderIndexAt(baseUrl, folder, kind, fields.jsonPath), fields);
 
 /** What a folder's index page needs of the site. */
 export type SiteNames = { baseUrl: string; name: string };
