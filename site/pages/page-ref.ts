@@ -50,21 +50,21 @@ type RefFields = Pick<PageRef, 'jsonPath' | 'title' | 'description'>;
 /** A page's location with what it is called. */
 export const named = (location: PageLocation, { title, description }: Pick<PageRef, 'title' | 'description'>): PageRef => ({ ...location, title, description });
 
+/** A page at `path` whose files are `<file>.html` and `<file>.md`: every address of it follows. */
+const located = (baseUrl: string, kind: PageType, path: string, file: string, jsonPath: string): PageLocation => ({
+  kind,
+  path,
+  htmlFile: `${file}.html`,
+  markdownFile: `${file}.md`,
+  markdownPath: `/${file}.md`,
+  url: `${baseUrl}${path}`,
+  markdownUrl: `${baseUrl}/${file}.md`,
+  jsonPath,
+});
+
 /** Where the page at `/<name>` lives (files `<name>.html`, `<name>.md`), or the site's root for null. */
-export function pageAt(baseUrl: string, kind: PageType, name: string | null, jsonPath: string): PageLocation {
-  const path = name === null ? '/' : `/${name}`;
-  const file = name ?? SECTION_INDEX;
-  return {
-    kind,
-    path,
-    htmlFile: `${file}.html`,
-    markdownFile: `${file}.md`,
-    markdownPath: `/${file}.md`,
-    url: name === null ? `${baseUrl}/` : `${baseUrl}${path}`,
-    markdownUrl: `${baseUrl}/${file}.md`,
-    jsonPath,
-  };
-}
+export const pageAt = (baseUrl: string, kind: PageType, name: string | null, jsonPath: string): PageLocation =>
+  name === null ? located(baseUrl, kind, '/', SECTION_INDEX, jsonPath) : located(baseUrl, kind, `/${name}`, name, jsonPath);
 
 /** The page at `/<name>`, or the site's root for null. */
 export const pageRef = (baseUrl: string, kind: PageType, name: string | null, fields: RefFields): PageRef =>
@@ -75,19 +75,8 @@ export const pageRef = (baseUrl: string, kind: PageType, name: string | null, fi
  * `skills/index.html` and its twin `skills/index.md`, as `/` is `index.html` and `/index.md`. Its
  * canonical URL keeps the slash, the address Netlify serves the folder's index at (and `/skills` too).
  */
-export function folderIndexAt(baseUrl: string, folder: string, kind: PageType, jsonPath: string): PageLocation {
-  const file = `${folder}/${SECTION_INDEX}`;
-  return {
-    kind,
-    path: `/${folder}/`,
-    htmlFile: `${file}.html`,
-    markdownFile: `${file}.md`,
-    markdownPath: `/${file}.md`,
-    url: `${baseUrl}/${folder}/`,
-    markdownUrl: `${baseUrl}/${file}.md`,
-    jsonPath,
-  };
-}
+export const folderIndexAt = (baseUrl: string, folder: string, kind: PageType, jsonPath: string): PageLocation =>
+  located(baseUrl, kind, `/${folder}/`, `${folder}/${SECTION_INDEX}`, jsonPath);
 
 /** What a folder's index page needs of the site. */
 export type SiteNames = { baseUrl: string; name: string };
