@@ -52,7 +52,6 @@ async function fresh(): Promise<string> {
 
 const skillFile = (slug: string) => join(content, 'skills', `${slug}.md`);
 
-
 /** The artifacts a build's log says it placed from the cache, in the emitters' order. */
 const placedFromCache = (lines: readonly string[]) =>
   Object.keys(emitters).filter((name) => lines.some((line) => new RegExp(`^emit ${name} .*files from the cache$`).test(line)));
