@@ -24,6 +24,7 @@ import { basename, join, relative, sep } from 'node:path';
 import { buildSync } from 'esbuild';
 import fg from 'fast-glob';
 import { writeFileAtomically } from './atomic-file.ts';
+import { fileClockNow, settled, stampOf } from './file-stamp.ts';
 
 /** Bumped when the meaning of a fingerprint or the memo's layout changes. */
 const FINGERPRINT_FORMAT = 7;
@@ -96,7 +97,7 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   if (last && last.schemas === schemas.join('\n') && last.files.every(([file, stamp]) => stampOrNone(statOf(join(projectRoot, file))) === stamp)) return last.value;
   // Each file's stat taken once here, before any is read: a file that changes while it is read
   // moves its stamp past this one.
-  const stampedAt = Date.now();
+  const stampedAt = fileClockNow();
   const stats = new Map<string, BigIntStats | undefined>();
   const stamp = (file: string) => {
     if (!stats.has(file)) stats.set(file, statOf(join(projectRoot, file)));
@@ -110,8 +111,7 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
   // Each file read and hashed once, however many fingerprints it is part of, or its digest taken
   // from the memo while its stamp is the one it was hashed with. A digest is remembered only for a
   // file last changed before its stamp was taken by more than a tick of the file clock: one written
-  // again within the tick it was stamped in could keep its stamp ("racily clean", as git calls it).
-  const trustedBefore = BigInt(stampedAt - RACY_MS) * 1_000_000n;
+  // again within the tick it was stamped in could keep its stamp (build/file-stamp.ts).
   const digests = new Map<string, string>();
   const remembered: Record<string, [stamp: string, digest: string]> = {};
   for (const [file, stamped] of files) {
@@ -119,7 +119,7 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
     const digest = known !== undefined && known[0] === stamped ? known[1] : createHash('sha256').update(readFileSync(join(projectRoot, file))).digest('base64url');
     digests.set(file, digest);
     const stat = stats.get(file);
-    if (stat !== undefined && stat.ctimeNs < trustedBefore) remembered[file] = [stamped, digest];
+    if (stat !== undefined && settled(stat, stampedAt)) remembered[file] = [stamped, digest];
   }
   if (memoFile && (!inputsKept || JSON.stringify(remembered) !== JSON.stringify(memo.digests))) {
     const stamps = inputsKept ? memo.stamps : Object.fromEntries([...new Set(Object.values(inputs).flat())].map((file) => [file, stamp(file)]));
@@ -146,10 +146,6 @@ export function codeFingerprints(projectRoot: string, memoFile: string | null = 
 }
 
 const lastFingerprints = new Map<string, { schemas: string; files: [string, string][]; value: CodeFingerprints }>();
-
-/** File times come from a clock of a few milliseconds' resolution: a file changed this recently
- * may change again without its stamp moving. */
-const RACY_MS = 20;
 
 /** A file's stat, none when it is not there. */
 const statOf = (path: string): BigIntStats | undefined => statSync(path, { bigint: true, throwIfNoEntry: false });
@@ -181,8 +177,6 @@ interface Memo {
   /** Each file hashed, with the stamp it had then, and its digest. */
   digests: Record<string, [stamp: string, digest: string]>;
 }
-
-const stampOf = (stat: BigIntStats): string => `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
 
 /** The memo in `memoFile`, when there is one of this format. */
 function readMemo(memoFile: string): Memo | undefined {

@@ -136,8 +136,12 @@ export function modelOf(
 
 /** Load, timed: the sources of a build of `contentDir` (build/sources.ts). */
 const loadSources = (contentDir: string, headersFile: string, documents: DocumentMemo, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed) =>
-  timed('load', () => readSources({ contentDir, headersFile, projectRoot: PROJECT_ROOT }, documents, env, deploy), ({ content: c }) =>
-    `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs`);
+  timed('load', () => readSources({ contentDir, headersFile, projectRoot: PROJECT_ROOT }, documents, env, deploy), ({ content: c }) => {
+    const documents = [...c.skills, ...c.bundles, ...c.docs];
+    const known = documents.filter((document) => document.knownByStamp).length;
+    return `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs` +
+      (known > 0 ? `; ${documents.length - known} of them read, the rest known unchanged by their stamps` : '');
+  });
 
 /** Load → validate → model, with no cache: what the bench's floor (scripts/bench/floor.ts) models content with. */
 export async function contentModel(contentDir: string, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext): Promise<CatalogueModel> {

@@ -1,12 +1,14 @@
 /**
- * Load: read content/ into position-aware documents. Each file is hashed as it is read, and parsed
- * only when one of its facts is first asked for (a build whose sources are all as the last build's
- * asks none). No rules are checked here beyond syntax. A document whose exact bytes passed its
- * schema in an earlier build comes from the memo of checked documents (the build cache's, handed
- * in by the runner: build/run/) instead, already parsed; its line positions are worked out only if
- * a later rule needs them.
+ * Load: read content/ into position-aware documents. Each file is hashed as it is read, or, when
+ * the memo knows it by its stamp (build/file-stamp.ts), not read at all; and parsed only when one
+ * of its facts is first asked for (a build whose sources are all as the last build's asks none).
+ * No rules are checked here beyond syntax. A document whose exact bytes passed its schema in an
+ * earlier build comes from the memo of checked documents (the build cache's, handed in by the
+ * runner: build/run/) instead, already parsed; its line positions are worked out only if a later
+ * rule needs them.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -29,14 +31,20 @@ export interface CheckedDocument {
 }
 
 /** Documents that passed their schema in an earlier build, by the digest of their kind and text
- * (`checkKey`): loading skips parsing them, and checking skips their schema. */
+ * (`checkKey`): loading skips parsing them, and checking skips their schema. And each file's
+ * `checkKey` as an earlier build read it, by its path and stamp (build/file-stamp.ts): loading
+ * skips reading a file whose stamp has not moved, as git's index does. */
 export interface DocumentMemo {
   document(checkKey: string): CheckedDocument | undefined;
   rememberDocument(checkKey: string, entry: CheckedDocument): void;
+  /** The `checkKey` of the file at `path` when it was read with the stamp `stat` gives. */
+  fileDigest(path: string, stat: BigIntStats): string | undefined;
+  /** Remembers the `checkKey` of the file at `path`, read with `stat` taken as it was opened. */
+  rememberFileDigest(path: string, stat: BigIntStats, checkKey: string): void;
 }
 
-/** No memo: every file is parsed and checked. */
-export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {} };
+/** No memo: every file is read, parsed and checked. */
+export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {}, fileDigest: () => undefined, rememberFileDigest: () => {} };
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -52,6 +60,8 @@ export interface LoadedFile extends YamlSource {
 export interface LoadedDocument extends LoadedFile {
   /** File name without extension; checked against the slug pattern later. */
   slug: string;
+  /** True when the memo knew the file by its stamp, so it was not read to be loaded. */
+  knownByStamp: boolean;
   /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
   body: BodySource;
   /** The body limits it goes beyond (field `body`); none for a text that passed before (a memo hit). */
@@ -112,21 +122,27 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
 }
 
 /**
- * A content file as loaded: read and known by its digest at once, and what loading makes of it
+ * A content file as loaded: known by its digest at once (read and hashed, or taken from the memo
+ * by its stamp), and what loading makes of it
  * (its front matter, checked or parsed, and its body's place) worked out on first use. A build
  * whose sources are all as the last build's never asks (build/sources.ts), and no text is kept
  * meanwhile: one the memo does not know is read again then, and refused if it changed since.
  */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
-  const read = readFile(path);
-  const checkKey = checkKeyOf(kind, read?.bytes ?? '');
+  // A stat in place of an open, a read and a hash, when the memo knows the file by its stamp.
+  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+  const knownKey = stat?.isFile() ? memo.fileDigest(path, stat) : undefined;
+  const read = knownKey === undefined ? readFile(path) : undefined;
+  const checkKey = knownKey ?? checkKeyOf(kind, read?.bytes ?? '');
+  if (read) memo.rememberFileDigest(path, read.stat, checkKey);
+  const modified = read ? read.stat.mtime : knownKey === undefined ? undefined : stat?.mtime;
   let made: DocumentFacts | undefined;
-  const known = { file, modified: read?.modified ?? '', slug: basename(path, extname(path)), checkKey };
+  const known = { file, modified: modified ? isoSeconds(modified) : '', slug: basename(path, extname(path)), checkKey, knownByStamp: knownKey !== undefined };
   return withFacts(known, DOCUMENT_FACTS, () => (made ??= documentFacts(path, file, kind, checkKey, memo)));
 }
 
 type FileFacts = Omit<LoadedFile, 'file' | 'modified' | 'checkKey'>;
-type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey'>;
+type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey' | 'knownByStamp'>;
 
 /** Every fact loading makes of a file's text (the compiler holds the lists to the types: a fact
  * added to LoadedFile or LoadedDocument and not listed here does not compile). */
@@ -189,7 +205,7 @@ function loadYamlFile(path: string, display: (path: string) => string, kind: Fil
     let parsed: YamlSource | undefined;
     return (made = { data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) });
   };
-  return withFacts({ file, modified: read.modified, checkKey }, FILE_FACTS, facts);
+  return withFacts({ file, modified: isoSeconds(read.stat.mtime), checkKey }, FILE_FACTS, facts);
 }
 
 export interface ParsedDocument extends Omit<LoadedFile, 'checkKey' | 'modified'> {
@@ -227,18 +243,19 @@ function readBytes(path: string): Buffer | undefined {
  * time, cost more than the reads themselves (about 100 ms of the 270 ms loading took at 4,000 skills). */
 let readInto = Buffer.allocUnsafe(64 * 1024);
 
-/** A file's bytes (valid until the next read: see readInto) and its modification time, from one
+/** A file's bytes (valid until the next read: see readInto) and its stat as it was opened, from one
  * opening of it. */
-function readFile(path: string): { bytes: Buffer; modified: string } | undefined {
+function readFile(path: string): { bytes: Buffer; stat: BigIntStats } | undefined {
   try {
     const fd = openSync(path, 'r');
     try {
-      const { size, mtime } = fstatSync(fd);
+      const stat = fstatSync(fd, { bigint: true });
+      const size = Number(stat.size);
       if (size > readInto.length) readInto = Buffer.allocUnsafe(size);
       const bytes = readInto.subarray(0, size);
       let at = 0;
       for (let got = -1; at < size && got !== 0; at += got) got = readSync(fd, bytes, at, size - at, at);
-      return { bytes: at === size ? bytes : bytes.subarray(0, at), modified: isoSeconds(mtime) };
+      return { bytes: at === size ? bytes : bytes.subarray(0, at), stat };
     } finally {
       closeSync(fd);
     }

@@ -22,6 +22,7 @@ import { canonicalJson } from '../build/digest.ts';
 import type { Artifact } from '../build/run/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
+import { RACY_NS } from '../build/file-stamp.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -332,6 +333,9 @@ describe('a build made from the same sources as the last one', () => {
     expectSameTree(outDir(), await freshOf());
     // The model, made when it is read, is the model of the same sources.
     expect(canonicalJson(again.model)).toBe(canonicalJson(first.model));
+    // And again: a folder kept whole is recorded as made by the same sources.
+    await deploy();
+    expect(keptWhole()).toBe(true);
   });
 
   it('keeps it whole when the cache plugin kept it, as on Netlify: the very folder, renamed back, without what was added to it since and with a copy taken from it', async () => {
@@ -392,6 +396,31 @@ describe('a build made from the same sources as the last one', () => {
     renameSync(outDir(), join(own, 'cache', cacheLocation.lastDist));
     await deploy();
     expect(keptWhole()).toBe(false);
+    expectSameTree(outDir(), await freshOf());
+  });
+
+  it("reads no content file whose stamp held since the last build, and sees an edit that kept a file's size and times", async () => {
+    const loadLine = () => lines.find((line) => line.startsWith('load '));
+    const file = join(own, 'content/skills/shape-up.md');
+    // Whole seconds, which a write can set back exactly: only the change time can tell.
+    const wholeSecond = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, wholeSecond, wholeSecond);
+    // Every file changed more than a tick of the file clock before the next build opens the cache,
+    // so each is remembered by its stamp (build/file-stamp.ts).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(RACY_NS / 1_000_000n) + 5);
+    await deploy();
+    await deploy();
+    expect(keptWhole()).toBe(true);
+    expect(loadLine()).toMatch(/; 0 of them read, the rest known unchanged by their stamps$/);
+    const before = statSync(file, { bigint: true });
+    writeFileSync(file, readFileSync(file, 'utf8').replace('team of two', 'team of six'));
+    utimesSync(file, wholeSecond, wholeSecond);
+    const after = statSync(file, { bigint: true });
+    expect([after.ino, after.size, after.mtimeNs]).toEqual([before.ino, before.size, before.mtimeNs]);
+    await deploy();
+    expect(keptWhole()).toBe(false);
+    expect(loadLine()).toMatch(/; 1 of them read, the rest known unchanged by their stamps$/);
+    expect(readFileSync(join(outDir(), 'skills/shape-up.html'), 'utf8')).toContain('team of six');
     expectSameTree(outDir(), await freshOf());
   });
 });

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { FileReadError } from '../build-errors.ts';
 import { objectName } from '../digest.ts';
+import { RACY_NS, settled, stampOf } from '../file-stamp.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { Companion } from '../swap.ts';
 
@@ -82,7 +83,7 @@ interface Header {
 }
 
 /** Bumped when the record's layout changes: a record of another layout is no record. */
-const RECORD_FORMAT = 3;
+const RECORD_FORMAT = 4;
 /**
  * The columns, in the file's order. `paths`, `sizes`, `stamps` and `copies` hold a field per
  * original, NUL after each but the last (no file name can hold one); `objects` holds each
@@ -266,14 +267,6 @@ function finder(record: OpenRecord, holds: (path: string, object: string) => boo
   return (object) => (byObject ??= pathsByObject()).get(object)?.find((path) => holds(path, object));
 }
 
-/** What changes whenever a file's bytes do, besides its size: a new inode (replaced), its
- * modification time (which a program may set back) and its change time (which it cannot). */
-const stampOf = (stat: BigIntStats) => `${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
-
-/** A file whose ctime is this close to the record's own time may have been changed again in the
- * same clock tick (file times are taken from a clock of a few milliseconds' resolution). */
-const RACY_NS = 20_000_000n;
-
 /** A PreviousDist of `record`, in `folder`, that holds a file as `holds` and every original as `holdsAll` says. */
 function previousOf(record: OpenRecord, folder: string, holds: PreviousDist['holds'], holdsAll: () => boolean, hashed: () => number): PreviousDist {
   return {
@@ -311,7 +304,8 @@ export function previousDist(recordPath: string): PreviousDist | undefined {
       return false;
     }
     if (!stat.isFile() || String(stat.size) !== record.column('sizes')[i] || stampOf(stat) !== record.column('stamps')[i]) return false;
-    if (stat.ctimeNs + RACY_NS < record.recordedAt) return true;
+    // One changed within a tick of the record's writing may have changed again without its stamp moving.
+    if (settled(stat, record.recordedAt)) return true;
     hashed += 1;
     return objectName(readFileSync(file)) === record.objectOf(i);
   };

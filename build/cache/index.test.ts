@@ -91,7 +91,7 @@ describe('the record of dist/', () => {
     // The header, which holds the notices and the companions, is ASCII alone: its length is its length in bytes.
     const header = headerOf(readFileSync(join(cacheDir, 'dist.record'))).bytes;
     expect(header.every((byte) => byte < 0x80)).toBe(true);
-    expect(JSON.parse(header.toString())).toMatchObject({ format: 3, count: 3, made });
+    expect(JSON.parse(header.toString())).toMatchObject({ format: 4, count: 3, made });
     const previous = openCache(cacheDir, code('code-1')).previousDist()!;
     expect(previous.made).toEqual(made);
     // The originals in their order, then the copies folder by folder, as the mirror makes them.

@@ -5,7 +5,9 @@
  * always what a fresh build would make, and the index names only what the last build used:
  *
  * - documents: the front matter of a content file that passed its schema, by the digest of the
- *   file's kind and text (build/load.ts), as Astro's glob loader skips an unchanged entry;
+ *   file's kind and text (build/load.ts), as Astro's glob loader skips an unchanged entry, and
+ *   that digest of each content file by its path and stamp, as git's index knows a file unchanged
+ *   (file-digests.ts);
  * - outputs: the files a piece of work made (a page job, an artifact), by the digest the runner
  *   derives from the code and the exact input it handed the render, each file as its path and the
  *   digest of its bytes;
@@ -25,6 +27,7 @@ import location from '../cache-location.json' with { type: 'json' };
 import type { CodeFingerprints } from '../code-fingerprint.ts';
 import { removeTemporaries, writeFileAtomically } from '../atomic-file.ts';
 import { previousDist, rememberDist, restoredDist } from './dist-record.ts';
+import { openFileDigests } from './file-digests.ts';
 import type { MadeBy, PreviousDist } from './dist-record.ts';
 import type { BodyCacheSetup } from './bodies.ts';
 import type { CheckedDocument, DocumentMemo } from '../load.ts';
@@ -77,6 +80,8 @@ export interface BuildCache extends DocumentMemo {
   rememberDist(outDir: string, files: ReadonlyMap<string, string>, copied: (path: string) => boolean, made?: MadeBy): void;
   /** Writes the index of what this build used and removes every rendered body it did not use. */
   commit(): void;
+  /** Writes the content files' digests alone: a build that kept the last folder whole used nothing else. */
+  commitFileDigests(): void;
 }
 
 export const NO_CACHE: BuildCache = {
@@ -84,6 +89,8 @@ export const NO_CACHE: BuildCache = {
   fingerprint: '',
   document: () => undefined,
   rememberDocument: () => {},
+  fileDigest: () => undefined,
+  rememberFileDigest: () => {},
   output: () => undefined,
   rememberOutput: () => {},
   outputBodies: () => [],
@@ -92,6 +99,7 @@ export const NO_CACHE: BuildCache = {
   restoredDist: () => undefined,
   rememberDist: () => {},
   commit: () => {},
+  commitFileDigests: () => {},
 };
 
 export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCache {
@@ -107,6 +115,7 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
   let read: IndexFile | undefined;
   const previous = () => (read ??= readIndex(indexPath, fingerprints));
   const next: IndexFile = { format: CACHE_FORMAT, fingerprints, documents: {}, outputs: {}, bodies: {} };
+  const files = openFileDigests(join(dir, 'files.json'), fingerprints.check);
 
   return {
     enabled: true,
@@ -120,6 +129,8 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
     rememberDocument(key, entry) {
       next.documents[key] = JSON.stringify(entry);
     },
+    fileDigest: files.known,
+    rememberFileDigest: files.remember,
     output(key) {
       return previous().outputs[key];
     },
@@ -149,7 +160,9 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
       return undefined;
     },
     rememberDist: (outDir, files, copied, made) => rememberDist(distPath, outDir, files, copied, made),
+    commitFileDigests: files.save,
     commit() {
+      files.save();
       writeFileAtomically(indexPath, JSON.stringify(next));
       for (const former of FORMER_ENTRIES) rmSync(join(dir, former), { recursive: true, force: true });
       // Bodies no page of this build used, unless they are exactly those of the last build (the

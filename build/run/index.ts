@@ -79,7 +79,9 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
     const last = sourcesKey === undefined ? undefined : await timed('sources', () => output.keepWhole(sourcesKey), (made) =>
       (made ? 'as the last build\'s: its folder is kept whole' : 'changed since the last build'));
     if (last) {
-      await timed('write', () => output.commit(last.companions), () => `${output.files.length} files to ${outDir} (0 written, all kept from the last build)`);
+      // Recorded with what made it again, when its files were placed in a new folder: the next build keeps it whole too.
+      await timed('write', () => output.commit(last.companions, last), () => `${output.files.length} files to ${outDir} (0 written, all kept from the last build)`);
+      cache.commitFileDigests();
       return { files: output.files, pages: keptPages(last.jobs), notices: last.notices };
     }
     const model = modelOf();
