@@ -18,11 +18,11 @@ function linkedPair() {
   return { dir, file, twin };
 }
 
-describe('writeFileFresh', () => {
+describe.each([false, true])('writeFileFresh, a file likely there: %s', (likelyThere) => {
   it('replaces a file by a new one, so another name of the old file keeps the old bytes', () => {
     const { file, twin } = linkedPair();
     const inode = statSync(file).ino;
-    writeFileFresh(file, 'new');
+    writeFileFresh(file, 'new', likelyThere);
     expect(readFileSync(file, 'utf8')).toBe('new');
     expect(readFileSync(twin, 'utf8')).toBe('old');
     expect(statSync(file).ino).not.toBe(inode);
@@ -30,7 +30,7 @@ describe('writeFileFresh', () => {
 
   it('writes a file where there is none', () => {
     const { dir } = linkedPair();
-    writeFileFresh(join(dir, 'other.html'), 'bytes');
+    writeFileFresh(join(dir, 'other.html'), 'bytes', likelyThere);
     expect(readFileSync(join(dir, 'other.html'), 'utf8')).toBe('bytes');
   });
 });

@@ -55,8 +55,17 @@ export function replaceFile<T>(path: string, create: () => T): T {
   }
 }
 
-/** Writes `bytes` to a new file at `path`, in place of any file there (see replaceFile). */
-export function writeFileFresh(path: string, bytes: string | Uint8Array): void {
+/** Writes `bytes` to a new file at `path`, in place of any file there (see replaceFile). Where one
+ * is `likelyThere` (a folder kept from the last build), it is removed first: trying the write first
+ * costs a failed open and an error for nearly every file. */
+export function writeFileFresh(path: string, bytes: string | Uint8Array, likelyThere = false): void {
+  if (likelyThere) {
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
   replaceFile(path, () => writeFileSync(path, bytes, { flag: 'wx' }));
 }
 

@@ -502,7 +502,7 @@ describe('render workers', () => {
     // A worker that fills its heap on the first batch it is given.
     const script = join(root, 'hungry-worker.mjs');
     writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n");
-    const setup = { script, frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script, frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), inPlace: false, nameObjects: false };
     await expect(renderInWorkers(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
       new RegExp(`a render worker \\(heap limit 257 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
     );
@@ -515,7 +515,7 @@ describe('render workers', () => {
     const input = job.input as SkillPageInput;
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
     const broken = { ...job, input: { ...input, body: { ...input.body, checkKey: 'not-the-hash' } } };
-    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), nameObjects: false };
+    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), inPlace: false, nameObjects: false };
     await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
       new RegExp(`Could not render skills/${input.skill.slug}: .* changed while the build was running`),
     );

@@ -33,7 +33,7 @@ export class OutputFolder {
   /** What the last published folder holds that may be linked rather than written again. */
   private readonly previous: PreviousDist | undefined;
   /** True when the staging folder is the last dist/ the cache kept, so `previous` is already in it. */
-  private readonly inPlace: boolean;
+  readonly inPlace: boolean;
   /** Every file of this build and its object ('' with the cache off); none in a folder kept whole
    * in place, whose record names its files as it stands. */
   private readonly produced = new Map<string, string>();
@@ -72,7 +72,7 @@ export class OutputFolder {
   add({ path, bytes }: OutputFile): string | undefined {
     const object = this.cache.enabled ? objectNameOf(bytes) : undefined;
     if (this.keep(path, object)) return object;
-    writeFileFresh(this.stage(path), bytes);
+    writeFileFresh(this.stage(path), bytes, this.inPlace);
     return object;
   }
 

@@ -96,7 +96,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const reusedBefore = bodiesReused();
   let inWorkers: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   if (useWorkers) {
-    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, nameObjects: cache.enabled, bodies: cache.bodies };
+    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, inPlace: output.inPlace, nameObjects: cache.enabled, bodies: cache.bodies };
     // The catalogue's pages go first, to one of the workers, while the others start on the items:
     // no core waits for the one job that lists the whole catalogue.
     const catalogue = catalogueDone ? undefined : {

@@ -32,6 +32,8 @@ export interface WorkerSetup {
   frame: PageFrame;
   /** The staging folder the worker writes into. */
   staging: string;
+  /** True when that folder is the last one, kept: most files the worker writes are there already. */
+  inPlace: boolean;
   /** Whether to name each file's object (the cache is on). */
   nameObjects: boolean;
   /** The rendered bodies' store, when the cache is on. */

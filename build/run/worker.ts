@@ -13,7 +13,7 @@ import { buildBodies } from './bodies.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.ts';
 import type { WrittenFile } from './reuse.ts';
 
-const { frame, staging, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;
+const { frame, staging, inPlace, nameObjects, bodies: bodyCache } = workerData as WorkerSetup;
 useBodyCache(bodyCache);
 const madeDirs = new Set<string>();
 
@@ -24,8 +24,8 @@ function write(path: string, bytes: string | Uint8Array): WrittenFile {
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  // A new file: in a kept folder (write.ts) the old one may be linked under /v1 too.
-  writeFileFresh(target, bytes);
+  // A new file: in a kept folder (output.ts) the old one may be linked under /v1 too.
+  writeFileFresh(target, bytes, inPlace);
   return [path, nameObjects ? objectName(bytes) : undefined];
 }
 
