@@ -43,9 +43,18 @@ export function copyFileApart(source: string, target: string): void {
  * Runs `create`, which makes a new file at `path` and fails with EEXIST if one is there; if one
  * is, removes it and runs `create` again. So a file is replaced by a new one, never written
  * through: another name linked to the old file (a `/v1` copy, a kept generation) keeps its bytes.
- * Where nothing is there, as in a fresh folder, this costs nothing more than the write.
+ * Where nothing is there, as in a fresh folder, this costs nothing more than the write. Where a
+ * file is `likelyThere` (a folder kept from the last build), it is removed first: trying `create`
+ * first would cost a failed call and an error for nearly every file.
  */
-export function replaceFile<T>(path: string, create: () => T): T {
+export function replaceFile<T>(path: string, create: () => T, likelyThere = false): T {
+  if (likelyThere) {
+    try {
+      unlinkSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
   try {
     return create();
   } catch (error) {
@@ -55,18 +64,9 @@ export function replaceFile<T>(path: string, create: () => T): T {
   }
 }
 
-/** Writes `bytes` to a new file at `path`, in place of any file there (see replaceFile). Where one
- * is `likelyThere` (a folder kept from the last build), it is removed first: trying the write first
- * costs a failed open and an error for nearly every file. */
+/** Writes `bytes` to a new file at `path`, in place of any file there (see replaceFile). */
 export function writeFileFresh(path: string, bytes: string | Uint8Array, likelyThere = false): void {
-  if (likelyThere) {
-    try {
-      unlinkSync(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-  replaceFile(path, () => writeFileSync(path, bytes, { flag: 'wx' }));
+  replaceFile(path, () => writeFileSync(path, bytes, { flag: 'wx' }), likelyThere);
 }
 
 export function copyFileAtomically(source: string, path: string): void {

@@ -258,7 +258,7 @@ export class OutputFolder {
 
   /** Places the copy `path` as a link to its `original`, already in this build's folder. */
   private linkCopy(path: string, original: string): void {
-    linkOrCopy(join(this.staging, original), this.stage(path));
+    linkOrCopy(join(this.staging, original), this.stage(path), this.inPlace);
   }
 
   private claim(path: string, object: string | undefined): void {
@@ -287,11 +287,11 @@ function objectNameOf(bytes: string | Uint8Array): string {
   return name;
 }
 
-/** A hard link to `source` at `target` (in place of what is there), or a copy where the file
- * system cannot link. */
-function linkOrCopy(source: string, target: string): void {
+/** A hard link to `source` at `target` (in place of what is there, `likelyThere` or not: see
+ * replaceFile), or a copy where the file system cannot link. */
+function linkOrCopy(source: string, target: string, likelyThere = false): void {
   try {
-    replaceFile(target, () => linkSync(source, target));
+    replaceFile(target, () => linkSync(source, target), likelyThere);
   } catch (error) {
     // A file system without hard links (or at its link limit): a copy does as well.
     if (!['EPERM', 'EMLINK', 'ENOTSUP', 'EXDEV'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
