@@ -123,10 +123,10 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
 
 /**
  * A content file as loaded: known by its digest at once (read and hashed, or taken from the memo
- * by its stamp), and what loading makes of it
- * (its front matter, checked or parsed, and its body's place) worked out on first use. A build
- * whose sources are all as the last build's never asks (build/sources.ts), and no text is kept
- * meanwhile: one the memo does not know is read again then, and refused if it changed since.
+ * by its stamp), and what loading makes of it (its front matter, checked or parsed, and its body's
+ * place) worked out on first use. A build whose sources are all as the last build's never asks
+ * (build/sources.ts), and no text is kept meanwhile: one the memo does not know is read again
+ * then, and refused if it changed since.
  */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
   // A stat in place of an open, a read and a hash, when the memo knows the file by its stamp.
