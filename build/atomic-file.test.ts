@@ -1,17 +1,15 @@
 /** Writing a file in place of another: a new file every time, so no other name of the old one changes. */
-import { linkSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { linkSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
+import { temporaryFolders } from '../test/helpers/temporary-folders.ts';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('atomic-file-');
 
 /** `page.html` and `v1/page.html`-like twin: two names of one file, as the /v1 copies are. */
 function linkedPair() {
-  const dir = mkdtempSync(join(tmpdir(), 'atomic-file-'));
-  dirs.push(dir);
+  const dir = temporary();
   const [file, twin] = [join(dir, 'page.html'), join(dir, 'twin.html')];
   writeFileSync(file, 'old');
   linkSync(file, twin);

@@ -1,19 +1,17 @@
 /** The code fingerprints cover exactly what decides a cache entry: what the renderer imports, what
  * the body renderer alone imports, and what checking a content file imports plus the schemas. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BODY_ENTRIES, CHECK_ENTRIES, codeFingerprints, EDITOR_ENTRIES, EMIT_ENTRIES, importedFiles, RENDER_ENTRIES } from './code-fingerprint.ts';
 import { PROJECT_ROOT } from './index.ts';
+import { temporaryFolders } from '../test/helpers/temporary-folders.ts';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('fingerprint-');
 
 /** A project of a few modules: the entry points, what they import, and code they do not. */
 function project(): { root: string; memo: string; write: (file: string, text: string) => void } {
-  const root = mkdtempSync(join(tmpdir(), 'fingerprint-'));
-  dirs.push(root);
+  const root = temporary();
   const write = (file: string, text: string) => {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), text);

@@ -1,18 +1,13 @@
 /** The build lock on its own: exclusive, waited for, named when it times out, taken over when stale. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireLock, BuildLockedError, lockFolders } from './lock.ts';
+import { temporaryFolders } from '../test/helpers/temporary-folders.ts';
 
-const roots: string[] = [];
-const folder = () => {
-  const root = mkdtempSync(join(tmpdir(), 'lock-'));
-  roots.push(root);
-  return root;
-};
-afterEach(() => roots.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const folder = temporaryFolders('lock-');
 
 /** The pid of a process that has exited: nothing answers to it any more. */
 function deadPid(): number {

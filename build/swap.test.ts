@@ -3,19 +3,17 @@
  * complete tree with the constants that belong to it once recovered, and recovery leaves nothing
  * behind. (test/build/kill.test.ts kills real builds at random moments.)
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recoverOutput, siblingFolder, swapIn, swapSteps } from './swap.ts';
+import { temporaryFolders } from '../test/helpers/temporary-folders.ts';
 
-const roots: string[] = [];
-afterEach(() => roots.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('swap-');
 
 /** A parent folder with dist/ holding the old tree and its constants, and a complete staged new tree. */
 function scene() {
-  const root = mkdtempSync(join(tmpdir(), 'swap-'));
-  roots.push(root);
+  const root = temporary();
   const outDir = join(root, 'dist');
   const constants = join(root, 'generated', 'constants.json');
   const tree = (dir: string, version: string) => {

@@ -1,18 +1,12 @@
 /** The content files' digests by stamp: trusted only while the stamp holds, and only for a file settled before the cache opened. */
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openFileDigests } from './file-digests.ts';
 import { RACY_NS } from '../file-stamp.ts';
+import { temporaryFolders } from '../../test/helpers/temporary-folders.ts';
 
-const dirs: string[] = [];
-const temporary = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'file-digests-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('file-digests-');
 
 /** Waits out the racy window: a file written before this is settled for a cache opened after it. */
 const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(RACY_NS / 1_000_000n) + 5);

@@ -1,21 +1,15 @@
 /** The build cache on its own: what invalidates it, and what it keeps. */
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCache } from './index.ts';
 import location from '../cache-location.json' with { type: 'json' };
 import { objectName } from '../digest.ts';
 import { bodyFile } from './bodies.ts';
 import type { CodeFingerprints } from '../code-fingerprint.ts';
+import { temporaryFolders } from '../../test/helpers/temporary-folders.ts';
 
-const dirs: string[] = [];
-const temporary = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cache-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('cache-');
 
 const code = (render: string, check = 'check-1', body = 'body-1') => ({ render, check, body, editor: 'editor-1', emit: 'emit-1' });
 

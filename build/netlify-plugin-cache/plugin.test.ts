@@ -4,22 +4,20 @@
  * rendered files cost one rename, never a copy each, and so does keeping the published folder
  * from one deploy to the next. Proven by inode: a moved file is the same file.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bindOpts } from '@netlify/cache-utils';
 import location from '../cache-location.json' with { type: 'json' };
+import { temporaryFolders } from '../../test/helpers/temporary-folders.ts';
 // @ts-expect-error The plugin is JavaScript, as Netlify loads it.
 import { onEnd, onPostBuild, onPreBuild } from './index.js';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temporary = temporaryFolders('cache-plugin-');
 
 /** A site folder and a Netlify cache folder, with the utility bound to them as Netlify binds it. */
 function netlify() {
-  const root = mkdtempSync(join(tmpdir(), 'cache-plugin-'));
-  dirs.push(root);
+  const root = temporary();
   const site = join(root, 'site');
   mkdirSync(site);
   const utils = { cache: bindOpts({ cacheDir: join(root, 'netlify-cache'), cwd: site }) };
