@@ -16,6 +16,12 @@ export const RACY_NS = 20_000_000n;
 /** The clock file times are taken from, now, in nanoseconds. */
 export const fileClockNow = (): bigint => BigInt(Date.now()) * 1_000_000n;
 
+/** Blocks this thread until every file changed before the call is settled (below) for a stamp
+ * taken after it returns. */
+export const waitOutRacyWindow = (): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(RACY_NS / 1_000_000n) + 5);
+};
+
 /** True when a file with `stat`, stamped at `stampedAt` (fileClockNow) or later, last changed long
  * enough before then that any later write moves its stamp: only then may its digest be trusted by it. */
 export const settled = (stat: BigIntStats, stampedAt: bigint): boolean => stat.ctimeNs + RACY_NS < stampedAt;

@@ -22,7 +22,7 @@ import { canonicalJson } from '../build/digest.ts';
 import type { Artifact } from '../build/run/artifact.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
-import { RACY_NS } from '../build/file-stamp.ts';
+import { waitOutRacyWindow } from '../build/file-stamp.ts';
 
 const SAMPLE = join(import.meta.dirname, '../content');
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -407,7 +407,7 @@ describe('a build made from the same sources as the last one', () => {
     utimesSync(file, wholeSecond, wholeSecond);
     // Every file changed more than a tick of the file clock before the next build opens the cache,
     // so each is remembered by its stamp (build/file-stamp.ts).
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(RACY_NS / 1_000_000n) + 5);
+    waitOutRacyWindow();
     await deploy();
     await deploy();
     expect(keptWhole()).toBe(true);

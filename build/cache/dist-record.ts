@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { FileReadError } from '../build-errors.ts';
 import { objectName } from '../digest.ts';
-import { RACY_NS, settled, stampOf } from '../file-stamp.ts';
+import { settled, stampOf, waitOutRacyWindow } from '../file-stamp.ts';
 import { BuildDefinitionError } from '../../site/errors.ts';
 import type { Companion } from '../swap.ts';
 
@@ -375,7 +375,7 @@ export function rememberDist(recordPath: string, outDir: string, files: Readonly
     }
     copies[original].push(copy.folder);
   }
-  if (originals.length > 0) sleep(Number(RACY_NS / 1_000_000n) + 5);
+  if (originals.length > 0) waitOutRacyWindow();
   const stats = originals.map((path) => lstatSync(join(outDir, path), { bigint: true }));
   const columns: Record<Column, string> = {
     paths: originals.join(SEPARATOR),
@@ -394,8 +394,3 @@ export function rememberDist(recordPath: string, outDir: string, files: Readonly
  * bytes, and it reads back as text of one byte a character. */
 const asciiJson = (value: object): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Blocks this thread for `ms` milliseconds (the build is synchronous here). */
-const sleep = (ms: number): void => {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-};

@@ -3,13 +3,11 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openFileDigests } from './file-digests.ts';
-import { RACY_NS } from '../file-stamp.ts';
+import { waitOutRacyWindow } from '../file-stamp.ts';
 import { temporaryFolders } from '../../test/helpers/temporary-folders.ts';
 
 const temporary = temporaryFolders('file-digests-');
 
-/** Waits out the racy window: a file written before this is settled for a cache opened after it. */
-const settle = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(RACY_NS / 1_000_000n) + 5);
 const stat = (path: string) => statSync(path, { bigint: true });
 const WHOLE_SECOND = 1_767_225_600;
 
@@ -21,7 +19,7 @@ describe('the content files\' digests', () => {
     writeFileSync(file, 'first text');
     // Whole seconds, which a write can set back exactly: only the change time can tell.
     utimesSync(file, WHOLE_SECOND, WHOLE_SECOND);
-    settle();
+    waitOutRacyWindow();
     const first = openFileDigests(store, 'check-1');
     expect(first.known(file, stat(file))).toBeUndefined();
     first.remember(file, stat(file), 'digest-1');
@@ -52,7 +50,7 @@ describe('the content files\' digests', () => {
     const file = join(dir, 'skill.md');
     const store = join(dir, 'files.json');
     writeFileSync(file, 'text');
-    settle();
+    waitOutRacyWindow();
     const digests = openFileDigests(store, 'check-1');
     digests.remember(file, stat(file), 'digest-1');
     digests.save();
@@ -70,7 +68,7 @@ describe('the content files\' digests', () => {
     const store = join(dir, 'files.json');
     writeFileSync(a, 'a');
     writeFileSync(b, 'b');
-    settle();
+    waitOutRacyWindow();
     const first = openFileDigests(store, 'check-1');
     first.remember(a, stat(a), 'digest-a');
     first.remember(b, stat(b), 'digest-b');
