@@ -37,14 +37,15 @@ export interface CheckedDocument {
 export interface DocumentMemo {
   document(checkKey: string): CheckedDocument | undefined;
   rememberDocument(checkKey: string, entry: CheckedDocument): void;
-  /** The `checkKey` of the file at `path` when it was read with the stamp `stat` gives. */
-  fileDigest(path: string, stat: BigIntStats): string | undefined;
+  /** The `checkKey` of the file at `path` when it was read with the stamp `stat` gives; none in a
+   * memo that keeps no digests, so loading takes no `stat` for it. */
+  fileDigest?(path: string, stat: BigIntStats): string | undefined;
   /** Remembers the `checkKey` of the file at `path`, read with `stat` taken as it was opened. */
-  rememberFileDigest(path: string, stat: BigIntStats, checkKey: string): void;
+  rememberFileDigest?(path: string, stat: BigIntStats, checkKey: string): void;
 }
 
 /** No memo: every file is read, parsed and checked. */
-export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {}, fileDigest: () => undefined, rememberFileDigest: () => {} };
+export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {} };
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -130,11 +131,11 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
  */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
   // A stat in place of an open, a read and a hash, when the memo knows the file by its stamp.
-  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
-  const knownKey = stat?.isFile() ? memo.fileDigest(path, stat) : undefined;
+  const stat = memo.fileDigest ? statSync(path, { bigint: true, throwIfNoEntry: false }) : undefined;
+  const knownKey = stat?.isFile() ? memo.fileDigest?.(path, stat) : undefined;
   const read = knownKey === undefined ? readFile(path) : undefined;
   const checkKey = knownKey ?? checkKeyOf(kind, read?.bytes ?? '');
-  if (read) memo.rememberFileDigest(path, read.stat, checkKey);
+  if (read) memo.rememberFileDigest?.(path, read.stat, checkKey);
   const modified = read ? read.stat.mtime : knownKey === undefined ? undefined : stat?.mtime;
   let made: DocumentFacts | undefined;
   const known = { file, modified: modified ? isoSeconds(modified) : '', slug: basename(path, extname(path)), checkKey, knownByStamp: knownKey !== undefined };

@@ -89,8 +89,6 @@ export const NO_CACHE: BuildCache = {
   fingerprint: '',
   document: () => undefined,
   rememberDocument: () => {},
-  fileDigest: () => undefined,
-  rememberFileDigest: () => {},
   output: () => undefined,
   rememberOutput: () => {},
   outputBodies: () => [],
