@@ -1,20 +1,33 @@
 /** A file written whole or not at all: under a temporary name first, then renamed, so a torn
  * write (a crash, a kill, a full disk) never leaves a half file under the real name. What a kill
  * leaves is a file ending in TEMPORARY_SUFFIX, which its owner removes (swap.ts, cache/). */
-import { constants, copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export const TEMPORARY_SUFFIX = '.tmp';
 
 const temporaryOf = (path: string, dir = dirname(path)) => join(dir, `${basename(path)}.${process.pid}${TEMPORARY_SUFFIX}`);
 
-/** Writes `path` whole or not at all. The temporary file is written in `temporaryDir` (on the same
- * file system), beside the file unless a folder of many gathers its temporaries in one place. */
-export function writeFileAtomically(path: string, bytes: string | Uint8Array, temporaryDir?: string): void {
+/** Writes `path` whole or not at all, from its bytes or from its parts one after another (a large
+ * file need never be held whole). The temporary file is written in `temporaryDir` (on the same file
+ * system), beside the file unless a folder of many gathers its temporaries in one place. */
+export function writeFileAtomically(path: string, bytes: string | Uint8Array | Iterable<string>, temporaryDir?: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = temporaryOf(path, temporaryDir);
-  writeFileSync(temporary, bytes);
+  if (typeof bytes === 'string' || bytes instanceof Uint8Array) writeFileSync(temporary, bytes);
+  else {
+    const fd = openSync(temporary, 'w');
+    try {
+      for (const part of bytes) writeAll(fd, Buffer.from(part));
+    } finally {
+      closeSync(fd);
+    }
+  }
   renameSync(temporary, path);
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }
 
 /** Removes each entry of `dir` (not below it) whose name `matches`, a folder with what it holds. */

@@ -35,9 +35,16 @@ describe('valueDigest', () => {
       { bytes: long('a') },
       { layout: { n: 1 }, bytes: long('a') },
       { bytes: long('a'), layout: long('a') },
+      // Bytes, of any length, by their own bytes: apart from the string of the same text.
+      { bytes: Buffer.from(long('a')), layout: { n: 1 } },
+      { bytes: Buffer.from(long('b')), layout: { n: 1 } },
+      { bytes: Buffer.from('a'), layout: { n: 1 } },
+      { bytes: Buffer.from(''), layout: { n: 1 } },
+      { bytes: 'a', layout: { n: 1 } },
     ].map(valueDigest);
     expect(new Set(digests).size).toBe(digests.length);
     expect(valueDigest({ bytes: long('a'), layout: { n: 1 } })).toBe(digests[0]);
+    expect(valueDigest({ bytes: new Uint8Array(Buffer.from(long('a'))), layout: { n: 1 } })).toBe(digests[9]);
   });
 
   it('leaves a string its bytes cannot tell apart to the JSON text, and refuses what it cannot see into', () => {

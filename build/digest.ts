@@ -37,23 +37,24 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The base64url SHA-256 of a value's canonical text (canonicalJson), but for a long string among a
- * plain object's own fields (catalog.json's text in the model's `catalogFile`): that string is fed
- * as its length and its own bytes, framed as no JSON text can be (`:#`), not escaped into JSON
- * first. Escaping catalog.json's 6.6 MB at 4,000 skills took 120 to 200 ms of every build after a
+ * The base64url SHA-256 of a value's canonical text (canonicalJson), but for bytes or a long string
+ * among a plain object's own fields (catalog.json's bytes in the model's `catalogFile`): those are
+ * fed as their length and their own bytes, framed as no JSON text can be (`:#`), not escaped into
+ * JSON first. Escaping catalog.json's 6.6 MB at 4,000 skills took 120 to 200 ms of every build after a
  * change; hashing them, 10 to 35 ms. A string with a lone surrogate, which its UTF-8 bytes would
  * not tell from U+FFFD, is left to the JSON text, which escapes it.
  */
 export function valueDigest(value: unknown): string {
   const hash = createHash('sha256');
   // Each field with its text when it is fed as its bytes: the check reads a long string whole, so once.
-  const fields = isFieldRecord(value) ? Object.entries(value).map(([field, item]) => ({ field, item, long: isLongString(item) ? item : undefined })) : [];
+  const fields = isFieldRecord(value) ? Object.entries(value).map(([field, item]) => ({ field, item, long: isLongString(item) || item instanceof Uint8Array ? item : undefined })) : [];
   if (!fields.some(({ long }) => long !== undefined)) return hash.update(canonicalJson(value)).digest('base64url');
   hash.update('{');
   for (const { field, item, long } of fields) {
     if (item === undefined) continue;
     hash.update(`${JSON.stringify(field)}:`);
-    if (long !== undefined) hash.update(`#${long.length}:`).update(long);
+    // Bytes are told from a string of the same text by their mark: `b`.
+    if (long !== undefined) hash.update(`#${long.length}${typeof long === 'string' ? '' : 'b'}:`).update(long);
     else hash.update(canonicalJson(item));
     hash.update(',');
   }

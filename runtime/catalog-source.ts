@@ -58,7 +58,7 @@ export async function loadCatalog(candidates: readonly string[], layout?: Catalo
   }
   try {
     const laidOut = serialiseCatalog(catalog);
-    return { bytes: Buffer.from(laidOut.bytes), layout: laidOut.layout };
+    return laidOut;
   } catch (error) {
     throw new CatalogUnavailableError('catalog.json is inconsistent', { cause: error });
   }

@@ -64,7 +64,7 @@ export interface CatalogueModel {
   /** The unfiltered catalogue, as `/catalog.json` answers it. */
   catalog: Catalog;
   /** catalog.json's bytes and where each item sits in them, for the catalog function. */
-  catalogFile: { bytes: string; layout: CatalogLayout };
+  catalogFile: { bytes: Uint8Array; layout: CatalogLayout };
   index: CatalogIndex;
   /** Things worth telling an editor that are not errors (a bundle left unpublished…). */
   notices: string[];

@@ -14,7 +14,7 @@ import { ContentError } from '../build/content-error.ts';
 import { jobName, pageJobs } from '../site/pages/registry.ts';
 import type { SkillPageInput } from '../site/pages/inputs.ts';
 import { siteFrame } from '../build/emit/assets.ts';
-import { liveWorkers, renderInWorkers, workerBundle } from '../build/run/pool.ts';
+import { liveWorkers, renderOnThreads, workerBundle } from '../build/run/pool.ts';
 import { codeFingerprints } from '../build/code-fingerprint.ts';
 import { emitters } from '../build/emit/index.ts';
 import { modelFor } from '../build/run/artifact.ts';
@@ -503,9 +503,34 @@ describe('render workers', () => {
     const script = join(root, 'hungry-worker.mjs');
     writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nconst kept = [];\nparentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });\n");
     const setup = { script, frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), inPlace: false, nameObjects: false };
-    await expect(renderInWorkers(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
+    await expect(renderOnThreads(setup, jobs, 1, () => {}, [1_000, 1_000])).rejects.toThrow(
       new RegExp(`a render worker \\(heap limit 257 MB\\) stopped while rendering ${jobs.map((job) => jobName(job)).join(', ')}: .*memory`),
     );
+  });
+
+  it('share one queue with this thread: every job is rendered once, by a worker or here, and both take some', async () => {
+    const { model } = await run(join(root, 'for-sharing'), { cacheDir: null, threads: 1 });
+    const jobs = pageJobs(model);
+    const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), inPlace: false, nameObjects: false };
+    const byWorker: number[] = [];
+    const here: number[] = [];
+    let catalogueSteps = 0;
+    await renderOnThreads(setup, jobs, 1, (i) => byWorker.push(i), [], {
+      // Slow enough that the worker is given batches while this thread renders its own.
+      job: (_job, i) => {
+        const until = performance.now() + 5;
+        while (performance.now() < until);
+        here.push(i);
+      },
+      catalogue: (function* () {
+        for (let step = 0; step < 3; step++) yield catalogueSteps++;
+      })(),
+    });
+    expect(catalogueSteps).toBe(3);
+    expect([...byWorker, ...here].sort((a, b) => a - b)).toEqual([...jobs.keys()]);
+    expect(byWorker.length).toBeGreaterThan(0);
+    expect(here.length).toBeGreaterThan(0);
+    expect(liveWorkers()).toBe(0);
   });
 
   it('name the page that failed to render', async () => {
@@ -516,7 +541,7 @@ describe('render workers', () => {
     // A body whose file no longer matches the hash it was loaded with cannot be rendered.
     const broken = { ...job, input: { ...input, body: { ...input.body, checkKey: 'not-the-hash' } } };
     const setup = { script: workerBundle(codeFingerprints(PROJECT_ROOT).render), frame: siteFrame(model), staging: mkdtempSync(join(root, 'staging-')), inPlace: false, nameObjects: false };
-    await expect(renderInWorkers(setup, [broken], 2, () => {})).rejects.toThrow(
+    await expect(renderOnThreads(setup, [broken], 2, () => {})).rejects.toThrow(
       new RegExp(`Could not render skills/${input.skill.slug}: .* changed while the build was running`),
     );
   });

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import location from '../cache-location.json' with { type: 'json' };
 import type { CodeFingerprints } from '../code-fingerprint.ts';
 import { removeTemporaries, writeFileAtomically } from '../atomic-file.ts';
+import { jsonPieces } from './json-pieces.ts';
 import { previousDist, rememberDist, restoredDist } from './dist-record.ts';
 import { openFileDigests } from './file-digests.ts';
 import type { MadeBy, PreviousDist } from './dist-record.ts';
@@ -161,7 +162,7 @@ export function openCache(dir: string, fingerprints: CodeFingerprints): BuildCac
     commitFileDigests: files.save,
     commit() {
       files.save();
-      writeFileAtomically(indexPath, JSON.stringify(next));
+      writeFileAtomically(indexPath, jsonPieces(next));
       for (const former of FORMER_ENTRIES) rmSync(join(dir, former), { recursive: true, force: true });
       // Bodies no page of this build used, unless they are exactly those of the last build (the
       // usual warm build: nothing to list).

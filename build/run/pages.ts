@@ -23,10 +23,10 @@ import type { DocRef } from '../../site/pages/page-ref.ts';
 import { cataloguePages, jobIdentity, pageJobs, renderJobFiles, twinFileOf } from '../../site/pages/registry.ts';
 import { buildBodies } from './bodies.ts';
 import type { PageJob } from '../../site/pages/registry.ts';
-import { renderInWorkers, workerBundle } from './pool.ts';
-import type { WorkersTally } from './pool.ts';
+import { renderOnThreads, workerBundle } from './pool.ts';
 import type { WrittenFile } from './reuse.ts';
 import type { CatalogueModel } from '../../site/model.ts';
+import type { OutputFile } from '../../site/types.ts';
 
 export interface RenderOptions {
   /** Threads to render on; 1 renders in this thread. Default: every core. */
@@ -69,9 +69,15 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   const catalogueKey = reuse.key(frameKey, 'catalogue', model.catalogFile.layout.etag, JSON.stringify(docs));
   const catalogueDone = reuse.take(catalogueKey) !== undefined;
 
-  const identities = jobs.map(jobIdentity);
-  // Each job's page and twin, keyed apart: [page, twin].
-  const keys = identities.map((identity) => [reuse.key(frameKey, identity), reuse.key(twinFrameKey, identity)] as const);
+  // Each job's page and twin, keyed apart: [page, twin]; and its size as JSON, for the workers'
+  // heaps. Its identity is not kept: at 10,000 skills the identities are 40 MB of text.
+  const keys: (readonly [string, string])[] = [];
+  const sizes: number[] = [];
+  for (const job of jobs) {
+    const identity = jobIdentity(job);
+    keys.push([reuse.key(frameKey, identity), reuse.key(twinFrameKey, identity)]);
+    sizes.push(identity.length);
+  }
   // The jobs to render, each asking only for what the cache did not hold.
   const toRender: { i: number; job: PageJob }[] = [];
   jobs.forEach((job, i) => {
@@ -91,36 +97,27 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
   };
 
   const threads = Math.max(1, options.threads ?? availableParallelism());
-  const useWorkers = threads > 1 && toRender.length > 0 && toRender.length >= (options.workerThreshold ?? WORKER_THRESHOLD);
+  // This thread renders too; a worker for each other core, when there is enough to render.
+  const workers = threads > 1 && toRender.length > 0 && toRender.length >= (options.workerThreshold ?? WORKER_THRESHOLD) ? threads - 1 : 0;
   const before = renderTally();
   const reusedBefore = bodiesReused();
-  let inWorkers: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
-  if (useWorkers) {
-    const setup = { script: workerBundle(options.codeVersion ?? 'current'), frame, staging: output.staging, inPlace: output.inPlace, nameObjects: cache.enabled, bodies: cache.bodies };
-    // The catalogue's pages go first, to one of the workers, while the others start on the items:
-    // no core waits for the one job that lists the whole catalogue.
-    const catalogue = catalogueDone ? undefined : {
-      catalogJson: model.catalogFile.bytes,
-      docs,
-      onWritten: (files: WrittenFile[]) => {
-        for (const [path, object] of files) output.addWritten(path, object);
-        reuse.keep(catalogueKey, files);
-      },
-    };
-    inWorkers = await renderInWorkers(setup, toRender.map(({ job }) => job), threads, (k, files, bodies) => {
-      for (const [path, object] of files) output.addWritten(path, object);
-      rendered(k, files, bodies);
-    }, toRender.map(({ i }) => identities[i].length), catalogue);
-  } else {
-    const write = (files: Iterable<{ path: string; bytes: string | Uint8Array }>) => Array.from(files, (file): WrittenFile => [file.path, output.add(file)]);
-    if (!catalogueDone) reuse.keep(catalogueKey, write(cataloguePages(frame, model.catalog, model.index, docs)));
-    useBodyCache(cache.bodies);
-    takeBodiesUsed();
-    toRender.forEach(({ job }, k) => {
-      const files = write(renderJobFiles(frame, job, buildBodies));
-      rendered(k, files, takeBodiesUsed());
-    });
-  }
+  useBodyCache(cache.bodies);
+  takeBodiesUsed();
+  const write = (file: OutputFile): WrittenFile => [file.path, output.add(file)];
+  const setup = { script: workers > 0 ? workerBundle(options.codeVersion ?? 'current') : '', frame, staging: output.staging, inPlace: output.inPlace, nameObjects: cache.enabled, bodies: cache.bodies };
+  const inWorkers = await renderOnThreads(setup, toRender.map(({ job }) => job), workers, (k, files, bodies) => {
+    for (const [path, object] of files) output.addWritten(path, object);
+    rendered(k, files, bodies);
+  }, toRender.map(({ i }) => sizes[i]), {
+    job: (job, k) => rendered(k, renderJobFiles(frame, job, buildBodies).map(write), takeBodiesUsed()),
+    // The catalogue's own pages, from the model this thread holds: the overview, the index pages,
+    // the clusters' pages and llms.txt list the whole catalogue.
+    catalogue: catalogueDone ? undefined : (function* () {
+      const files: WrittenFile[] = [];
+      for (const file of cataloguePages(frame, model.catalog, model.index, docs)) yield files.push(write(file));
+      reuse.keep(catalogueKey, files, takeBodiesUsed());
+    })(),
+  });
   const here = renderTally();
 
   writeLlmsFull(frame, model, jobs, output, reuse, frameKey, objectOf, options.llmsFullMaxBytes);
@@ -130,7 +127,7 @@ export async function renderPages(model: CatalogueModel, output: OutputFolder, c
     jobs: pages,
     rendered: renderedPages,
     fromCache: pages - renderedPages,
-    threads: useWorkers ? threads : 1,
+    threads: workers + 1,
     bodies: inWorkers.bodies + here.bodies - before.bodies,
     bodyMs: inWorkers.bodyMs + here.bodyMs - before.bodyMs,
     bodiesReused: inWorkers.bodiesReused + bodiesReused() - reusedBefore,

@@ -24,9 +24,8 @@ describe('batchesOf', () => {
 });
 
 describe('workerHeapMb', () => {
-  it('grows with the largest input a worker holds at once, from 256 MB for the code and what a worker keeps between pages', () => {
+  it('grows with the largest batch a worker holds at once, from 256 MB for the code and what a worker keeps between pages', () => {
     expect(workerHeapMb(0)).toBe(256);
-    expect(workerHeapMb(77 * 2 ** 20)).toBe(256 + 8 * 77);
-    expect(workerHeapMb(7 * 2 ** 20, 32)).toBe(256 + 32 * 7);
+    expect(workerHeapMb(7 * 2 ** 20)).toBe(256 + 32 * 7);
   });
 });

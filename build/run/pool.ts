@@ -1,8 +1,11 @@
 /**
- * Page jobs rendered on every core: a few worker threads, each fed small batches as it finishes the
- * last, so a slow batch never leaves a core idle. Each worker writes its files into the staging
- * folder itself and answers with their paths and object names only: rendered pages never cross
- * between threads, and this thread's memory stays the size of the model.
+ * Page jobs rendered on every core: this thread and a worker thread for each other core, each
+ * taking small batches from one queue as it finishes the last, so a slow batch never leaves a core
+ * idle. This thread renders between the other artifacts and the workers' answers; it is one
+ * renderer rather than a dispatcher beside them, so a build holds one isolate fewer (its heap, its
+ * copy of the code), and the catalogue's own pages are made from the model it already holds. Each
+ * worker writes its files into the staging folder itself and answers with their paths and object
+ * names only: rendered pages never cross between threads.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,15 +17,14 @@ import type { WrittenFile } from './reuse.ts';
 import { jobName } from '../../site/pages/registry.ts';
 import type { PageJob } from '../../site/pages/registry.ts';
 import { PageRenderError } from '../../site/errors.ts';
-import type { DocRef } from '../../site/pages/page-ref.ts';
 import type { RenderTally } from '../../site/render/markdown-body.ts';
 import type { BodyCacheSetup } from '../cache/bodies.ts';
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
 const BATCH = 24;
-/** Batches in flight per worker: enough to keep it busy (about a second and a half of pages)
- * while this thread makes the other artifacts, whose longest (the search index) holds it that
- * long, and few enough that the workers' queues run dry together at the end. */
+/** Batches in flight per worker while the queue is long: enough to keep it busy (about a second
+ * and a half of pages) while this thread makes an artifact, whose longest (the search index) holds
+ * it that long. Near the end a worker holds only its share of what is left (renderOnThreads). */
 const IN_FLIGHT = 16;
 
 
@@ -40,13 +42,13 @@ export interface WorkerSetup {
   bodies?: BodyCacheSetup;
 }
 
-export type WorkerRequest =
-  | { kind: 'batch'; batch: number; jobs: PageJob[] }
-  | { kind: 'catalogue'; catalogJson: string; docs: DocRef[] };
+export interface WorkerRequest {
+  batch: number;
+  jobs: PageJob[];
+}
 
 export interface WorkerReply {
-  /** What it answers: a batch (by its number), or the catalogue's own pages. */
-  kind: WorkerRequest['kind'];
+  /** The batch it answers, by its number. */
   batch: number;
   files: WrittenFile[][];
   /** The keys of the rendered bodies each job used (build/cache/bodies.ts). */
@@ -56,37 +58,28 @@ export interface WorkerReply {
   bodiesReused: number;
 }
 
-/** The catalogue's own pages (the overview, the index pages, the clusters' pages, llms.txt), made
- * from the whole of catalog.json: one job, given to the first worker before any batch. */
-export interface CatalogueJob {
-  catalogJson: string;
-  docs: DocRef[];
-  onWritten: (files: WrittenFile[]) => void;
-}
-
 /** What the workers rendered, all told. */
 export interface WorkersTally extends RenderTally {
   bodiesReused: number;
 }
 
+/** What a page of cards holds per byte of its job's JSON, as a ceiling (see workerHeapMb). */
+const CARD_PAGE_HEAP_PER_BYTE = 32;
+
 /**
- * Old-generation heap of a worker whose largest piece of work reads `inputBytes` of JSON. The
- * catalogue's pages hold about seven times catalog.json while they are made (they list all of it),
- * so eight; a page of cards (a cluster's page lists every skill of its cluster, thousands at 50,000
- * skills) holds many times its job's JSON, which carries only what the cards show. It is a ceiling
+ * Old-generation heap of a worker whose largest batch reads `inputBytes` of JSON. A page of cards
+ * (a cluster's page lists every skill of its cluster, thousands at 50,000 skills) holds many times
+ * its job's JSON, which carries only what the cards show: 32 times, as a ceiling. It is a ceiling
  * for the collector, not memory taken, and it must stand well clear of what a worker keeps live
  * between pages (its code, the body policy's verdicts, a batch in flight: about 100 MB at 4,000
  * skills): a ceiling just above that makes V8 collect on almost every allocation. With 64 MB as
  * the base a cold build of 4,000 skills took 45 s and 78 s of CPU on two threads, more than on one;
  * with 256 MB, 28 s and 47 s.
  */
-export const workerHeapMb = (inputBytes: number, perByte = 8) => 256 + Math.ceil((perByte * inputBytes) / 2 ** 20);
+export const workerHeapMb = (inputBytes: number) => 256 + Math.ceil((CARD_PAGE_HEAP_PER_BYTE * inputBytes) / 2 ** 20);
 
 /** Node's code for a worker stopped at its heap limit. */
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
-
-/** What a page of cards holds per byte of its job's JSON, as a ceiling (see workerHeapMb). */
-const CARD_PAGE_HEAP_PER_BYTE = 32;
 
 /** A batch closes at BATCH jobs or at this much JSON, so that a large job (a cluster's page) goes
  * alone and a worker's heap follows the largest job rather than the sum of a batch of them. */
@@ -160,48 +153,68 @@ export function batchesOf(count: number, sizes: readonly number[]): number[][] {
   return batches;
 }
 
+/** What this thread renders itself, between the workers' answers, when it is one of the renderers. */
+export interface HereRenderer {
+  /** Renders one job (its index in the jobs given) and writes its files, in this thread. */
+  job: (job: PageJob, jobIndex: number) => void;
+  /** The catalogue's own pages, made from the model this thread already holds: a step per page,
+   * each written as it is made. Rendered first, a page at a time between the workers' answers. */
+  catalogue?: Iterable<unknown>;
+}
+
+/** A turn of the event loop: the workers' answers waiting are taken, and they are fed again. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Renders `jobs` on `threads` workers, and the catalogue's own pages when `catalogue` is given.
- * `sizes` are the jobs' sizes as JSON (their identities, registry.ts), which size the workers'
- * heaps (workerHeapMb); without them each job is taken to be small.
+ * Renders `jobs` on `workerCount` worker threads and, when `here` is given, on this thread too: it
+ * takes batches from the same queue between the workers' answers. `onWritten` is told of each job
+ * a worker wrote. `sizes` are the jobs' sizes as JSON (their identities, registry.ts), which size
+ * the workers' heaps (workerHeapMb); without them each job is taken to be small.
  */
-export async function renderInWorkers(
+export async function renderOnThreads(
   setup: WorkerSetup,
   jobs: readonly PageJob[],
-  threads: number,
+  workerCount: number,
   onWritten: (jobIndex: number, files: WrittenFile[], bodies: string[]) => void,
   sizes: readonly number[] = [],
-  catalogue?: CatalogueJob,
+  here?: HereRenderer,
 ): Promise<WorkersTally> {
   const batches = batchesOf(jobs.length, sizes);
   const tally: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
   const largestBatch = Math.max(0, ...batches.map((batch) => batch.reduce((sum, i) => sum + (sizes[i] ?? 0), 0)));
-  // The catalogue's worker holds the catalogue's pages, then batches, never both at once.
-  const heapMb = Math.max(workerHeapMb(largestBatch, CARD_PAGE_HEAP_PER_BYTE), catalogue ? workerHeapMb(Buffer.byteLength(catalogue.catalogJson)) : 0);
-  const workers = Array.from({ length: Math.max(catalogue ? 1 : 0, Math.min(threads, batches.length)) }, () => startWorker(setup, heapMb));
-  const replies = batches.length + (catalogue ? 1 : 0);
+  const heapMb = workerHeapMb(largestBatch);
+  const workers = Array.from({ length: Math.min(workerCount, batches.length) }, () => startWorker(setup, heapMb));
+  const renderers = workers.length + (here ? 1 : 0);
+  if (renderers === 0 && batches.length > 0) throw new PageRenderError('no thread to render the pages on');
+  const replies = batches.length + (here?.catalogue ? 1 : 0);
   let next = 0;
   let done = 0;
-  /** The batches each worker was given and has not answered yet (CATALOGUE for the catalogue's
-   * pages), to name them if it dies. */
-  const CATALOGUE = -1;
+  /** The batches each worker was given and has not answered yet, to name them if it dies. */
   const inFlight = new Map<Worker, Set<number>>(workers.map((worker) => [worker, new Set()]));
-  const named = (batch: number) => (batch === CATALOGUE ? ['the catalogue\'s pages'] : batches[batch].map((i) => jobName(jobs[i])));
+  const named = (batch: number) => batches[batch].map((i) => jobName(jobs[i]));
+  /** How many batches a worker may hold: IN_FLIGHT while the queue is long, then its share of what
+   * is left, so that no renderer still holds a queue of them when the others run dry. */
+  const holds = () => Math.min(IN_FLIGHT, Math.max(2, Math.ceil((batches.length - next) / renderers)));
   try {
-    await new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolve, fail) => {
       if (replies === 0) return resolve();
+      // Once the pages have failed, this thread renders no more of them.
+      let failed = false;
+      const reject = (error: unknown) => {
+        failed = true;
+        fail(error);
+      };
       const feed = (worker: Worker) => {
-        if (next >= batches.length) return;
+        if (next >= batches.length || inFlight.get(worker)!.size >= holds()) return;
         const batch = next++;
         inFlight.get(worker)!.add(batch);
-        worker.postMessage({ kind: 'batch', batch, jobs: batches[batch].map((i) => jobs[i]) } satisfies WorkerRequest);
+        worker.postMessage({ batch, jobs: batches[batch].map((i) => jobs[i]) } satisfies WorkerRequest);
       };
       for (const worker of workers) {
         worker.on('message', (reply: WorkerReply) => {
-          inFlight.get(worker)!.delete(reply.kind === 'catalogue' ? CATALOGUE : reply.batch);
+          inFlight.get(worker)!.delete(reply.batch);
           try {
-            if (reply.kind === 'catalogue') catalogue!.onWritten(reply.files[0]);
-            else reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
+            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
           } catch (error) {
             return reject(error);
           }
@@ -223,11 +236,24 @@ export async function renderInWorkers(
           if (done < replies) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
         });
       }
-      if (catalogue) {
-        inFlight.get(workers[0])!.add(CATALOGUE);
-        workers[0].postMessage({ kind: 'catalogue', catalogJson: catalogue.catalogJson, docs: catalogue.docs } satisfies WorkerRequest);
-      }
+      /** This thread's share: the catalogue's pages, then batches while any are left. */
+      const renderHere = async ({ job, catalogue }: HereRenderer): Promise<void> => {
+        if (catalogue) {
+          for (const _page of catalogue) {
+            if (failed) return;
+            await turn();
+          }
+          if (++done === replies) return resolve();
+        }
+        while (next < batches.length && !failed) {
+          const batch = next++;
+          for (const i of batches[batch]) job(jobs[i], i);
+          if (++done === replies) return resolve();
+          await turn();
+        }
+      };
       for (const worker of workers) for (let i = 0; i < IN_FLIGHT; i++) feed(worker);
+      if (here) renderHere(here).catch(reject);
     });
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));

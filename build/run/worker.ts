@@ -6,9 +6,7 @@ import { objectName } from '../digest.ts';
 import { writeFileFresh } from '../atomic-file.ts';
 import { renderTally } from '../../site/render/markdown-body.ts';
 import { bodiesReused, takeBodiesUsed, useBodyCache } from '../cache/bodies.ts';
-import { indexCatalog } from '../../core/query.ts';
-import type { Catalog } from '../../core/types.ts';
-import { cataloguePages, renderJobFiles } from '../../site/pages/registry.ts';
+import { renderJobFiles } from '../../site/pages/registry.ts';
 import { buildBodies } from './bodies.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './pool.ts';
 import type { WrittenFile } from './reuse.ts';
@@ -29,26 +27,18 @@ function write(path: string, bytes: string | Uint8Array): WrittenFile {
   return [path, nameObjects ? objectName(bytes) : undefined];
 }
 
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', ({ batch, jobs }: WorkerRequest) => {
   const before = renderTally();
   const reusedBefore = bodiesReused();
-  let files: WrittenFile[][];
   const bodies: string[][] = [];
-  if (request.kind === 'batch') {
-    files = request.jobs.map((job) => {
-      const written = renderJobFiles(frame, job, buildBodies).map((file) => write(file.path, file.bytes));
-      bodies.push(takeBodiesUsed());
-      return written;
-    });
-  } else {
-    const catalog = JSON.parse(request.catalogJson) as Catalog;
-    // Each page written as it is made: the next is not begun while the last is still held.
-    files = [Array.from(cataloguePages(frame, catalog, indexCatalog(catalog), request.docs), (file) => write(file.path, file.bytes))];
-  }
+  const files = jobs.map((job) => {
+    const written = renderJobFiles(frame, job, buildBodies).map((file) => write(file.path, file.bytes));
+    bodies.push(takeBodiesUsed());
+    return written;
+  });
   const after = renderTally();
   const reply: WorkerReply = {
-    kind: request.kind,
-    batch: request.kind === 'batch' ? request.batch : 0,
+    batch,
     files,
     bodies,
     tally: { bodies: after.bodies - before.bodies, bodyMs: after.bodyMs - before.bodyMs },

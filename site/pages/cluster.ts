@@ -122,11 +122,10 @@ export const clusterKind: ListingKind = {
     return datedListingPages(model.site.baseUrl, clusterRef(model.site.baseUrl, cluster), items.length, newestOf(model, items));
   }),
   json(model) {
-    const bytes = Buffer.from(model.catalogFile.bytes);
     // A twin past a text file's most bytes is the catalog function's to answer (site/layout.ts).
     return model.clusters.filter((cluster) => !model.layout.queriedClusters.includes(cluster.id)).map((cluster) => ({
       path: clusterRef(model.site.baseUrl, cluster).jsonPath.slice(1),
-      bytes: renderCatalogQuery(bytes, model.catalogFile.layout, clusterQuery(cluster.id)),
+      bytes: renderCatalogQuery(model.catalogFile.bytes, model.catalogFile.layout, clusterQuery(cluster.id)),
     }));
   },
 };

@@ -66,12 +66,14 @@ describe('a code edit', () => {
 
   it('to the page layout re-renders every page, and parses no Markdown: every body comes from the cache', () => {
     appendFileSync(join(root, 'site/html/layout.ts'), '\n// an edit\n');
-    expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: 0, bodiesFromCache: first.parsed });
+    // Every use of a body: those parsed in the first build, and those it took from the cache already
+    // (a body the catalogue's own pages show as well as its own page).
+    expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: 0, bodiesFromCache: first.parsed + first.bodiesFromCache });
   });
 
   it('to the body renderer parses every body again', () => {
     appendFileSync(join(root, 'site/render/body-policy.ts'), '\n// an edit\n');
-    expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: first.parsed, bodiesFromCache: 0 });
+    expect(buildCopy()).toEqual({ rendered: first.rendered, fromCache: 0, parsed: first.parsed, bodiesFromCache: first.bodiesFromCache });
   });
 
   it("to the build's own code reaches the very next build through its bundle", () => {
