@@ -8,6 +8,7 @@
  * the same cache (`documents`).
  */
 import { resolve } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { NO_CACHE, openCache } from '../cache/index.ts';
 import type { BuildCache } from '../cache/index.ts';
 import type { CodeFingerprints } from '../code-fingerprint.ts';
@@ -97,7 +98,7 @@ async function run(cache: BuildCache, fingerprints: CodeFingerprints, timed: Tim
       for (const [name, emitter] of Object.entries(emitters)) {
         await timed(`emit ${name}`, () => emitInto(output, cache, fingerprints.emit, name, emitter, model, frame), ({ files, made, fromCache }) =>
           `${files} files${fromCache ? ' from the cache' : made < files ? `: ${made} made, the rest from the cache` : ''}`);
-        await new Promise((resolve) => setImmediate(resolve));
+        await setImmediate();
       }
     } catch (error) {
       // The workers write into the folder that is about to go: they finish (or fail) first.

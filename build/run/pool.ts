@@ -11,6 +11,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+// A turn of the event loop: the workers' answers waiting are taken, and they are fed again.
+import { setImmediate as turn } from 'node:timers/promises';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from '../../site/pages/frame.ts';
 import type { WrittenFile } from './reuse.ts';
@@ -161,9 +163,6 @@ export interface HereRenderer {
    * each written as it is made. Rendered first, a page at a time between the workers' answers. */
   catalogue?: Iterable<unknown>;
 }
-
-/** A turn of the event loop: the workers' answers waiting are taken, and they are fed again. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Renders `jobs` on `workerCount` worker threads and, when `here` is given, on this thread too: it
