@@ -12,6 +12,7 @@ import jsYaml from 'js-yaml';
 import type { LoadOptions } from 'js-yaml';
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { detachStrings } from '../core/detached.ts';
 import { fieldPath } from './content-error.ts';
 import type { ContentProblem } from './content-error.ts';
 
@@ -109,9 +110,11 @@ export function parseYamlSource(text: string, file: string, firstLine = 1): Yaml
   if (unusualNumbers > 0 || MAYBE_ALIAS.test(text)) {
     const slow = locate();
     if (slow.problems.length > 0) return slow;
-    return { data, problems: [], lineOf: slow.lineOf, numberLiterals: slow.numberLiterals };
+    return { data: detachStrings(data), problems: [], lineOf: slow.lineOf, numberLiterals: slow.numberLiterals };
   }
-  return { data, problems: [], lineOf: (path) => locate().lineOf(path) };
+  // Detached: the model keeps titles and summaries for the whole build, and each would keep its
+  // file's front matter alive (10 MB at 10,000 skills).
+  return { data: detachStrings(data), problems: [], lineOf: (path) => locate().lineOf(path) };
 }
 
 /** The top-level key whose value holds line `index` (0-based), read from the text alone. */

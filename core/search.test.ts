@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundle, skill } from '../test/fixtures/catalog.ts';
 import type { Skill } from './types.ts';
+import { InvariantError } from './invariant.ts';
 import { COMMON_WORD_SHARE, loadSearch, makeSearchIndex, SEARCH_DEFAULT_LIMIT, SearchIndexError, SearchQueryError, typoAllowance } from './search.ts';
 import type { DocSummary, SearchDocument } from './search.ts';
 
@@ -139,6 +140,21 @@ describe('words every item has', () => {
     expect(index.query({ q: 'everywhere' }).results.map((item) => item.slug)).toEqual(['s-3']);
     // A word in few bodies is indexed there.
     expect(index.query({ q: 'rare' }).results.map((item) => item.slug)).toEqual(['s-5']);
+  });
+});
+
+describe('makeSearchIndex', () => {
+  it('reads an iterable twice, one document at a time, into the same file as an array', () => {
+    let readings = 0;
+    const lazy = { *[Symbol.iterator]() { readings += 1; yield* documents.map((document) => ({ ...document })); } };
+    expect(JSON.stringify(makeSearchIndex(lazy))).toBe(JSON.stringify(makeSearchIndex(documents)));
+    expect(readings).toBe(2);
+  });
+
+  it('refuses documents that can be read only once, rather than index none of them', () => {
+    function* once() { yield* documents; }
+    expect(() => makeSearchIndex(once())).toThrow(InvariantError);
+    expect(() => makeSearchIndex(once())).toThrow(`the second reading gave 0 documents, the first ${documents.length}`);
   });
 });
 

@@ -36,6 +36,8 @@ import type { Bundle, ClusterId, ScoredBundle, ScoredDocSummary, ScoredSkill, Se
 import { CLUSTER_IDS, SKILL_KINDS } from './types.ts';
 import { LIMIT_MAX, LIMIT_MIN } from './query.ts';
 import { SEARCH_INDEX_FILE } from './published-files.ts';
+import { detached } from './detached.ts';
+import { InvariantError } from './invariant.ts';
 
 /** The index file in dist/, gzipped JSON (site/search-index.ts); search-source.ts reads it. */
 
@@ -181,62 +183,74 @@ export const COMMON_WORD_SHARE = 0.5;
 type IndexedFields = Record<Field, string> & { id: number };
 
 /** processTerm remembered per word for one index: a catalogue says the same few thousand words
- * over and over, and each is read twice (commonWords, then the index). */
+ * over and over, and each is read twice (the common words, then the index). A word is kept
+ * detached from the body it was cut from, which the index would otherwise keep alive. */
 function rememberedTerms(): (token: string) => string | null {
   const terms = new Map<string, string | null>();
   return (token) => {
     let term = terms.get(token);
-    if (term === undefined) terms.set(token, (term = processTerm(token)));
+    if (term === undefined) {
+      const made = processTerm(token);
+      term = made === null ? null : detached(made);
+      terms.set(detached(token), term);
+    }
     return term;
   };
 }
 
-/** Per field (but the title), the words more than COMMON_WORD_SHARE of the items have there. */
-function commonWords(rows: readonly IndexedFields[], termOf: (token: string) => string | null): Map<string, Set<string>> {
-  const common = new Map<string, Set<string>>();
-  for (const field of FIELDS) {
-    if (field === 'title') continue;
-    const counts = new Map<string, number>();
-    for (const row of rows) {
+const rowOf = (document: SearchDocument, id: number): IndexedFields => ({
+  id,
+  title: document.item.title,
+  tags: document.tags.join('\n'),
+  summary: document.summary.join('\n'),
+  body: document.body,
+});
+
+/**
+ * The index file's content for these documents, in the order results tie-break on (catalogue order).
+ *
+ * `documents` is read twice, one document at a time: once to count in how many items each word
+ * appears (the common words, dropped from the index), once to index them. An array will do; the
+ * build hands an iterable that reads each body as it is asked for, so that no step holds every
+ * body of the catalogue at once.
+ */
+export function makeSearchIndex(documents: Iterable<SearchDocument>): SearchIndexFile {
+  const termOf = rememberedTerms();
+  // Per field (but the title), in how many items each word appears.
+  const counts = new Map<Field, Map<string, number>>(FIELDS.filter((field) => field !== 'title').map((field) => [field, new Map()]));
+  const clustersOf = new Map<string, ClusterId[]>();
+  let count = 0;
+  for (const document of documents) {
+    const { item } = document;
+    if (item.type === 'skill') clustersOf.set(item.slug, item.clusters.map((cluster) => cluster.id));
+    const row = rowOf(document, count);
+    count += 1;
+    for (const [field, seenIn] of counts) {
       const seen = new Set<string>();
       for (const token of tokenize(row[field])) {
         const term = termOf(token);
         if (term !== null) seen.add(term);
       }
-      for (const term of seen) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const term of seen) seenIn.set(term, (seenIn.get(term) ?? 0) + 1);
     }
-    common.set(field, new Set([...counts].filter(([, n]) => n > rows.length * COMMON_WORD_SHARE).map(([term]) => term)));
   }
-  return common;
-}
-
-/** The index file's content for these documents, in the order results tie-break on (catalogue order). */
-export function makeSearchIndex(documents: readonly SearchDocument[]): SearchIndexFile {
-  const clustersOf = new Map<string, ClusterId[]>();
-  for (const { item } of documents) if (item.type === 'skill') clustersOf.set(item.slug, item.clusters.map((cluster) => cluster.id));
-  const rows = documents.map((document, id): IndexedFields => ({
-    id,
-    title: document.item.title,
-    tags: document.tags.join('\n'),
-    summary: document.summary.join('\n'),
-    body: document.body,
-  }));
-  const termOf = rememberedTerms();
-  const common = commonWords(rows, termOf);
+  const common = new Map([...counts].map(([field, seenIn]) => [field, new Set([...seenIn].filter(([, n]) => n > count * COMMON_WORD_SHARE).map(([term]) => term))]));
   const engine = new MiniSearch({
     ...INDEX_OPTIONS,
     processTerm: (token: string, field?: string) => {
       const term = termOf(token);
-      return term !== null && field !== undefined && common.get(field)?.has(term) ? null : term;
+      return term !== null && field !== undefined && common.get(field as Field)?.has(term) ? null : term;
     },
   });
-  engine.addAll(rows);
-  return {
-    version: SEARCH_INDEX_VERSION,
-    items: documents.map(({ item }) => JSON.stringify(item)),
-    facets: documents.map(({ item }) => facetsOf(item, clustersOf)),
-    index: engine.toJSON(),
-  };
+  const items: string[] = [];
+  const facets: ItemFacets[] = [];
+  for (const document of documents) {
+    engine.add(rowOf(document, items.length));
+    items.push(JSON.stringify(document.item));
+    facets.push(facetsOf(document.item, clustersOf));
+  }
+  if (items.length !== count) throw new InvariantError(`search documents: the second reading gave ${items.length} documents, the first ${count}`);
+  return { version: SEARCH_INDEX_VERSION, items, facets, index: engine.toJSON() };
 }
 
 // ---- The query side ----

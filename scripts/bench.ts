@@ -11,7 +11,8 @@
  * in it): with nothing changed, after one skill's text changed, and after the page frame changed
  * (the shop's name: every page rendered again, every body from the cache, as after a change of the
  * layout); and a cold one on a single thread; then the catalog function in process. Every build
- * runs as `npm run build` does, from its bundled entry (scripts/bundled.mjs), in a process of its
+ * runs as `npm run build` does on Netlify, from its bundled entry (scripts/bundled.mjs), with its
+ * Node flags and the environment netlify.toml's `[build.environment]` sets, in a process of its
  * own. Eleventy, the floor, the cold build and the warm one where nothing changed are timed `--runs`
  * times (default 3) and their median run reported; a build that fails is reported as failed and the
  * next size is measured. One more cold build at 4,000 skills (or the first size) runs under V8's CPU
@@ -32,7 +33,7 @@ import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
 import type { PageReport } from '../build/run/pages.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
-import { nodeFlagsOf } from './bench/node-flags.ts';
+import { buildEnvironmentOf, nodeFlagsOf } from './bench/node-flags.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
 import type { LatencyResult } from './bench/query-timing.ts';
 import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts';
@@ -84,6 +85,8 @@ const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');
  * bundle of their entry. */
 const bundled = join(PROJECT_ROOT, 'scripts/bundled.mjs');
 const buildNodeFlags = nodeFlagsOf(JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts.build);
+// As on Netlify, where the build command runs with them (the allocator's settings, for one).
+const buildEnvironment = buildEnvironmentOf(readFileSync(join(PROJECT_ROOT, 'netlify.toml'), 'utf8'));
 mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
@@ -107,8 +110,8 @@ for (const size of sizes) {
 
   type Report = Omit<BuildRun, 'size' | 'run' | 'skillsPerSecond'>;
   const once = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Report => {
-    const [command, first] = script.includes('eleventy') ? [tsx, []] : [process.execPath, [...buildNodeFlags, bundled]];
-    return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env }).trim().split('\n').pop()!) as Report;
+    const [command, first, environment] = script.includes('eleventy') ? [tsx, [], {}] : [process.execPath, [...buildNodeFlags, bundled], buildEnvironment];
+    return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...env, ...environment } }).trim().split('\n').pop()!) as Report;
   };
   /** `times` runs (each after `before`), the one with the median wall time kept; false (and the
    * failure in the table) when a run failed. */
@@ -318,6 +321,7 @@ const report =
   `Eleventy, the floor, the cold builds and the warm ones where nothing changed: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
   '"floor" makes the same files as the build (a test compares them byte for byte) with the site layer\'s render functions alone, on one thread, ' +
   'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
+  `The builds and the floor run as \`npm run build\` does on Netlify: with its Node flags (package.json) and the environment netlify.toml gives the build (${Object.keys(buildEnvironment).join(', ')}). ` +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
   `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;

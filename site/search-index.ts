@@ -11,7 +11,7 @@ import type { DocSummary, SearchDocument } from '../core/search.ts';
 import type { PageFrame } from './pages/frame.ts';
 import type { Bodies } from './pages/kind.ts';
 import type { OutputFile } from './types.ts';
-import { docRef, docText } from './pages/guide.ts';
+import { docFacts, docText } from './pages/guide.ts';
 import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
 import type { CatalogueModel } from './model.ts';
 
@@ -29,37 +29,39 @@ export function markdownWords(markdown: string): string {
     .replace(/\b(?:https?|mailto):\S+/g, ' ');
 }
 
-export function searchDocuments(model: CatalogueModel, bodies: Bodies): SearchDocument[] {
+/**
+ * The search documents of every published skill, bundle and prose page, in catalogue order: an
+ * iterable that reads each body as it comes to it, each time it is iterated, so the index
+ * (core/search.ts) holds one body at a time, not the catalogue's.
+ */
+export function searchDocuments(model: CatalogueModel, bodies: Bodies): Iterable<SearchDocument> {
   const label = new Map(model.clusters.map((cluster) => [cluster.id, cluster.label]));
   const base = model.site.baseUrl;
-  return [
-    ...model.skills.map(({ skill, body }): SearchDocument => ({
-      item: skill,
-      tags: [...skill.commands, ...skill.clusters.map((cluster) => label.get(cluster.id) ?? cluster.id), skill.author],
-      summary: [skill.summary, skill.problem, skill.outcome, ...skill.you_get].filter((line): line is string => typeof line === 'string'),
-      body: markdownWords(bodies.text(body)),
-    })),
-    ...model.bundles.map(({ bundle, body }): SearchDocument => ({
-      item: bundle,
-      // A bundle is found by the names of its skills too.
-      tags: bundle.skills.map((member) => member.title),
-      summary: [bundle.blurb, bundle.problem, bundle.why],
-      body: markdownWords(bodies.text(body)),
-    })),
-    ...model.docs.map((doc): SearchDocument => {
-      const page = docRef(base, doc);
-      const item: DocSummary = {
-        type: 'doc',
-        slug: doc.path.split('/').pop()!,
-        url: page.url,
-        markdown_url: page.markdownUrl,
-        json_url: `${base}${page.jsonPath}`,
-        title: doc.title,
-        description: doc.description,
-      };
-      return { item, tags: [], summary: [doc.description], body: markdownWords(docText(bodies.text(doc.body), base)) };
-    }),
-  ];
+  return {
+    *[Symbol.iterator]() {
+      for (const { skill, body } of model.skills) {
+        yield {
+          item: skill,
+          tags: [...skill.commands, ...skill.clusters.map((cluster) => label.get(cluster.id) ?? cluster.id), skill.author],
+          summary: [skill.summary, skill.problem, skill.outcome, ...skill.you_get].filter((line): line is string => typeof line === 'string'),
+          body: markdownWords(bodies.text(body)),
+        };
+      }
+      for (const { bundle, body } of model.bundles) {
+        yield {
+          item: bundle,
+          // A bundle is found by the names of its skills too.
+          tags: bundle.skills.map((member) => member.title),
+          summary: [bundle.blurb, bundle.problem, bundle.why],
+          body: markdownWords(bodies.text(body)),
+        };
+      }
+      for (const doc of model.docs) {
+        const item: DocSummary = { type: 'doc', ...docFacts(base, doc) };
+        yield { item, tags: [], summary: [doc.description], body: markdownWords(docText(bodies.text(doc.body), base)) };
+      }
+    },
+  };
 }
 
 // Node writes no time and no file name into the gzip header: the same index is the same bytes on every build.

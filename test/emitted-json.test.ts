@@ -17,6 +17,7 @@ import { EmittedJsonError, JSON_CHECK, openApiExampleProblems } from '../build/e
 import { openApiDocument } from '../site/openapi/index.ts';
 import { readSchema } from '../build/ajv.ts';
 import type { CatalogueModel } from '../site/model.ts';
+import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
 
 const SMALL = fileURLToPath(new URL('./fixtures/content-small/', import.meta.url));
 const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
@@ -83,6 +84,35 @@ describe('emitted JSON against its response schema', () => {
   it('fails a JSON file on a path openapi.json does not declare', () => {
     const stray = { reads: [], render: () => [{ path: 'secrets.json', bytes: '{}\n' }], check: JSON_CHECK };
     expect(() => renderArtifact('stray', stray, model, siteFrame(model))).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
+  });
+
+  it('names each file whose bytes are written under two names, and checks the same bytes on another route against its own schema', () => {
+    const bytes = new TextEncoder().encode('{"not":"a catalogue"}\n');
+    const problemsOf = (paths: string[]) => {
+      const artifact = { reads: [], render: () => paths.map((path) => ({ path, bytes })), check: JSON_CHECK };
+      try {
+        renderArtifact('twice', artifact, model, siteFrame(model));
+      } catch (error) {
+        if (error instanceof EmittedJsonError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    const [catalog, copy, skill] = [CATALOG_FILE, STATIC_CATALOG_FILE, 'skills/alpha.json'];
+    const both = problemsOf([catalog, copy]);
+    const alone = problemsOf([catalog]);
+    expect(alone.length).toBeGreaterThan(0);
+    expect(both).toEqual([...alone, ...alone.map((problem) => ({ ...problem, file: `dist/${copy}` }))]);
+    // The same bytes on a skill's route: the Skill schema's problems, not the catalogue's.
+    const asSkill = problemsOf([catalog, skill]).filter((problem) => problem.file === `dist/${skill}`);
+    expect(asSkill.length).toBeGreaterThan(0);
+    expect(asSkill.map(({ field, expected }) => ({ field, expected }))).not.toEqual(alone.map(({ field, expected }) => ({ field, expected })));
+  });
+
+  it('refuses JSON bytes that begin with a byte order mark', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{}')]);
+    const marked = { reads: [], render: () => [{ path: 'version.json', bytes }], check: JSON_CHECK };
+    expect(() => renderArtifact('marked', marked, model, siteFrame(model))).toThrow(/dist\/version\.json expected valid JSON/);
   });
 
   // On Netlify `URL` is the site's main address, an https origin such as https://petsof.netlify.app

@@ -74,24 +74,41 @@ function routesOf(model: CatalogueModel): Route[] {
 /** Problems of one emitted JSON file: not JSON, on no declared route, or against its schema. */
 export function emittedJsonProblems(file: OutputFile, model: CatalogueModel): ContentProblem[] {
   const where = `dist/${file.path}`;
+  const route = routesOf(model).find(({ pattern }) => pattern.test(file.path));
+  const bytes = file.bytes;
+  // The same bytes under two names (catalog.json and index.json, 16 MB each at 10,000 skills) are
+  // parsed and checked once: their problems but the file's name are the same.
+  const known = typeof bytes === 'string' ? undefined : checkedBytes.get(bytes);
+  if (known && known.schema === route?.schema) return known.problems.map((problem) => ({ ...problem, file: where }));
+  const problems = parsedProblems(file, route, where);
+  if (typeof bytes !== 'string') checkedBytes.set(bytes, { schema: route?.schema, problems });
+  return problems;
+}
+
+/** The problems found in bytes already checked, by the schema they were checked against. */
+const checkedBytes = new WeakMap<Uint8Array, { schema: ApiSchemaName | undefined; problems: ContentProblem[] }>();
+
+function parsedProblems(file: OutputFile, route: Route | undefined, where: string): ContentProblem[] {
   let data: unknown;
   try {
-    data = JSON.parse(typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8'));
+    data = JSON.parse(typeof file.bytes === 'string' ? file.bytes : utf8.decode(file.bytes));
   } catch (error) {
     return [{ file: where, expected: 'valid JSON', got: (error as Error).message }];
   }
-  const route = routesOf(model).find(({ pattern }) => pattern.test(file.path));
   if (!route) return [{ file: where, expected: 'a path that openapi.json declares, so that a schema says what the file holds', got: 'no route' }];
   if (route.schema === undefined) return openApiProblemsOnce(file, data as Json, where);
   return schemaProblems(apiValidator(route.schema), data, where).map(({ problem }) => problem);
 }
+
+/** Decodes the bytes where they are (`Buffer.from(bytes)` would copy them first), a byte order mark kept as a character, as Buffer keeps it: JSON has none. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 let lastOpenApi: { text: string; problems: ContentProblem[] } | undefined;
 
 /** openapi.json's examples checked once per document text: a process that builds many times (npm
  * run dev) compiles its examples' schemas again only when the document changed. */
 function openApiProblemsOnce(file: OutputFile, document: Json, where: string): ContentProblem[] {
-  const text = typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8');
+  const text = typeof file.bytes === 'string' ? file.bytes : utf8.decode(file.bytes);
   if (lastOpenApi?.text !== text) lastOpenApi = { text, problems: openApiExampleProblems(document, where) };
   return lastOpenApi.problems;
 }

@@ -15,6 +15,19 @@ import type { Bodies, ItemKind } from './kind.ts';
 export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
   pageRef(baseUrl, 'guide', doc.path, { jsonPath: `/${doc.path}.json`, title: doc.title, description: doc.description });
 
+/** What the JSON twin of a prose page and its search result say of it, but its type and its text. */
+export function docFacts(baseUrl: string, doc: DocRef): Omit<Doc, 'type' | 'markdown'> {
+  const page = docRef(baseUrl, doc);
+  return {
+    slug: doc.path.split('/').pop()!,
+    url: page.url,
+    markdown_url: page.markdownUrl,
+    json_url: `${baseUrl}${page.jsonPath}`,
+    title: doc.title,
+    description: doc.description,
+  };
+}
+
 /** A prose page's Markdown as its page shows it: `{base}` in the editor's text stands for the
  * site's base URL, so examples show the address the build serves. The page, its twins and search read this. */
 export const docText = (text: string, baseUrl: string): string => text.replaceAll('{base}', baseUrl);
@@ -69,18 +82,12 @@ export const guideKind: ItemKind<DocPageInput, DocPage> = {
   twin: docTwin,
   pages: (model) => model.docs.map((doc) => ({ ...docRef(model.site.baseUrl, doc), lastModified: doc.lastModified })),
   json(baseUrl, input, bodies) {
-    const page = docRef(baseUrl, input);
     const twin: Doc = {
       type: 'guide',
-      slug: input.path.split('/').pop()!,
-      url: page.url,
-      markdown_url: page.markdownUrl,
-      json_url: `${baseUrl}${page.jsonPath}`,
-      title: input.title,
-      description: input.description,
+      ...docFacts(baseUrl, input),
       // The twin's text, under the same policy as the page: never the raw body.
       markdown: bodyMarkdown(docBody(bodies, input, baseUrl)),
     };
-    return { path: page.jsonPath.slice(1), bytes: jsonBytes(twin) };
+    return { path: docRef(baseUrl, input).jsonPath.slice(1), bytes: jsonBytes(twin) };
   },
 };

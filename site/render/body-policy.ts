@@ -12,6 +12,7 @@ import { unified } from 'unified';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import type { Options as SanitizeSchema } from 'rehype-sanitize';
 import type { Element, Root } from 'hast';
+import { detached } from '../../core/detached.ts';
 
 export const BODY_POLICY = {
   /** Raw HTML (`<script>`, `<iframe>`, comments…) in a body: dropped with what it holds. */
@@ -62,6 +63,8 @@ export function allowsElement(tagName: string): boolean {
  * catalogue (at 50,000 skills past its heap) and an editor's thousands of links would grow it too.
  */
 const VERDICTS_KEPT = 4096;
+// Each address is kept detached: a slice of its body would keep the whole body alive (4,096 of them,
+// 20 MB at 10,000 skills, on every thread that renders).
 const linkVerdicts = new Map<string, boolean>();
 const imageVerdicts = new Map<string, boolean>();
 
@@ -70,7 +73,7 @@ function remembered(verdicts: Map<string, boolean>, url: string, judge: () => bo
   if (allowed === undefined) {
     allowed = judge();
     if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
-    verdicts.set(url, allowed);
+    verdicts.set(detached(url), allowed);
   }
   return allowed;
 }

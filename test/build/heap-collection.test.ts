@@ -1,0 +1,45 @@
+/**
+ * The build's one full collection of its heap (build/run/index.ts): once the model is made, where
+ * the process allows one (`npm run build` starts it with `--expose-gc`), and not at all in a build
+ * that keeps the last folder whole and so never makes its model.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { build } from '../../build/index.ts';
+
+const SMALL = fileURLToPath(new URL('../fixtures/content-small/', import.meta.url));
+const ENV = { SOURCE_DATE_EPOCH: '1767225600', COMMIT_REF: 'abc1234' };
+const scope = globalThis as { gc?: () => void };
+
+let work: string;
+let before: (() => void) | undefined;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'heap-collection-'));
+  before = scope.gc;
+});
+
+afterAll(async () => {
+  scope.gc = before;
+  await rm(work, { recursive: true, force: true });
+});
+
+describe("the build's collection of its heap", () => {
+  it('happens once in a build that makes its model, and not in one that keeps the last folder whole', async () => {
+    const gc = vi.fn();
+    scope.gc = gc;
+    const options = { contentDir: SMALL, outDir: join(work, 'dist'), cacheDir: join(work, 'cache'), constantsFile: null, env: ENV };
+    await build(options);
+    expect(gc).toHaveBeenCalledTimes(1);
+    await build(options);
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+
+  it('is skipped where the process allows none', async () => {
+    scope.gc = undefined;
+    await expect(build({ contentDir: SMALL, outDir: join(work, 'plain'), constantsFile: null, env: ENV })).resolves.toBeDefined();
+  });
+});
