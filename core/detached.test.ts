@@ -1,5 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { detached, detachStrings } from './detached.ts';

@@ -89,14 +89,15 @@ export function emittedJsonProblems(file: OutputFile, model: CatalogueModel): Co
 const checkedBytes = new WeakMap<Uint8Array, { schema: ApiSchemaName | undefined; problems: ContentProblem[] }>();
 
 function parsedProblems(file: OutputFile, route: Route | undefined, where: string): ContentProblem[] {
+  const text = typeof file.bytes === 'string' ? file.bytes : utf8.decode(file.bytes);
   let data: unknown;
   try {
-    data = JSON.parse(typeof file.bytes === 'string' ? file.bytes : utf8.decode(file.bytes));
+    data = JSON.parse(text);
   } catch (error) {
     return [{ file: where, expected: 'valid JSON', got: (error as Error).message }];
   }
   if (!route) return [{ file: where, expected: 'a path that openapi.json declares, so that a schema says what the file holds', got: 'no route' }];
-  if (route.schema === undefined) return openApiProblemsOnce(file, data as Json, where);
+  if (route.schema === undefined) return openApiProblemsOnce(text, data as Json, where);
   return schemaProblems(apiValidator(route.schema), data, where).map(({ problem }) => problem);
 }
 
@@ -107,8 +108,7 @@ let lastOpenApi: { text: string; problems: ContentProblem[] } | undefined;
 
 /** openapi.json's examples checked once per document text: a process that builds many times (npm
  * run dev) compiles its examples' schemas again only when the document changed. */
-function openApiProblemsOnce(file: OutputFile, document: Json, where: string): ContentProblem[] {
-  const text = typeof file.bytes === 'string' ? file.bytes : utf8.decode(file.bytes);
+function openApiProblemsOnce(text: string, document: Json, where: string): ContentProblem[] {
   if (lastOpenApi?.text !== text) lastOpenApi = { text, problems: openApiExampleProblems(document, where) };
   return lastOpenApi.problems;
 }
