@@ -14,7 +14,10 @@
  * runs as `npm run build` does on Netlify, from its bundled entry (scripts/bundled.mjs), with its
  * Node flags and the environment netlify.toml's `[build.environment]` sets, in a process of its
  * own. Eleventy, the floor, the cold build and the warm one where nothing changed are timed `--runs`
- * times (default 3) and their median run reported; a build that fails is reported as failed and the
+ * times (default 3) and their median run reported; Eleventy, the floor and the cold build in rounds,
+ * one of each after the other, and at the targets' size the warm build whose page frame changed in
+ * rounds beside one of Eleventy's, each ratio between them the median of its ratios within the
+ * rounds (scripts/bench/targets.ts); a build that fails is reported as failed and the
  * next size is measured. One more cold build at 4,000 skills (or the first size) runs under V8's CPU
  * profiler, and its self time by package is printed, so a regression shows where it is without a
  * profiler session.
@@ -41,7 +44,8 @@ import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
-import { SEARCH_INDEX_STEP, targetsSection, targetsTable } from './bench/targets.ts';
+import { measuresOf, SEARCH_INDEX_STEP, TARGET_SIZE, targetsSection, targetsTable } from './bench/targets.ts';
+import type { Round } from './bench/targets.ts';
 import { writeMarkedSection } from './marked-section.ts';
 import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
@@ -53,7 +57,7 @@ const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
 /** The build's own work and nothing else: every run's second measure (scripts/bench/floor.ts). */
 const FLOOR: RunName = 'floor';
 /** The size whose cold build is profiled, when the run has it. */
-const PROFILED_SIZE = 4000;
+const PROFILED_SIZE = TARGET_SIZE;
 
 interface BuildRun {
   size: number;
@@ -91,6 +95,8 @@ mkdirSync(work, { recursive: true });
 console.error(`Working in ${work}.`);
 
 const builds: BuildRun[] = [];
+/** Runs made back to back, whose ratios are taken within each round (scripts/bench/targets.ts). */
+const rounds: Round[] = [];
 /** Every limit a written folder passed, by size: the run ends in failure if there is one. */
 const overLimits: string[] = [];
 const searches: (SearchFigures & { size: number; indexMs: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
@@ -113,40 +119,62 @@ for (const size of sizes) {
     const [command, first, environment] = script.includes('eleventy') ? [tsx, [], {}] : [process.execPath, [...buildNodeFlags, bundled], buildEnvironment];
     return JSON.parse(execFileSync(command, [...first, script, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...env, ...environment } }).trim().split('\n').pop()!) as Report;
   };
-  /** `times` runs (each after `before`), the one with the median wall time kept; false (and the
-   * failure in the table) when a run failed. */
-  const timed = (run: RunName, times: number, measure: () => Report, before: () => void = () => {}): boolean => {
-    const reports: Report[] = [];
+  /** A run to measure: `before` and `after` each of its measures; `pairOnly`: measured only for the
+   * ratios of its rounds, with no row of its own. */
+  interface Measured { run: RunName; measure: () => Report; before?: () => void; after?: () => void; pairOnly?: boolean }
+  /** `times` rounds of every run, one after the other in each round, so that a ratio between two of
+   * them is taken at one speed of the machine; each run's median (by wall time) is its row. A run
+   * that fails is in the table as failed and is not measured again; false for it. */
+  const inRounds = (runs: Measured[], times: number): boolean[] => {
+    const reports = new Map<RunName, Report[]>(runs.map(({ run }) => [run, []]));
+    const failed = new Set<RunName>();
     for (let i = 0; i < times; i++) {
-      console.error(`N = ${size}: ${run}${times > 1 ? `, run ${i + 1} of ${times}` : ''}…`);
-      before();
-      try {
-        reports.push(measure());
-      } catch (error) {
-        const stderr = String((error as { stderr?: unknown }).stderr ?? error);
-        const failed = stderr.split('\n').find((line) => /Error|error:/.test(line))?.trim() ?? stderr.trim().split('\n').pop() ?? 'failed';
-        console.error(`N = ${size}: ${run} failed: ${failed}`);
-        builds.push({ size, run, wallMs: NaN, startupMs: NaN, cpuMs: NaN, skillsPerSecond: NaN, peakRssMb: NaN, failed });
-        return false;
+      const round: Round = { size, runs: {} };
+      for (const { run, measure, before, after, pairOnly } of runs) {
+        if (failed.has(run)) continue;
+        console.error(`N = ${size}: ${run}${pairOnly ? ', beside the next' : ''}${times > 1 ? `, run ${i + 1} of ${times}` : ''}…`);
+        before?.();
+        try {
+          const report = measure();
+          reports.get(run)!.push(report);
+          round.runs[run] = { wallMs: report.wallMs, cpuMs: report.cpuMs };
+        } catch (error) {
+          const stderr = String((error as { stderr?: unknown }).stderr ?? error);
+          const reason = stderr.split('\n').find((line) => /Error|error:/.test(line))?.trim() ?? stderr.trim().split('\n').pop() ?? 'failed';
+          console.error(`N = ${size}: ${run} failed: ${reason}`);
+          builds.push({ size, run, wallMs: NaN, startupMs: NaN, cpuMs: NaN, skillsPerSecond: NaN, peakRssMb: NaN, failed: reason });
+          failed.add(run);
+        } finally {
+          after?.();
+        }
       }
+      if (Object.keys(round.runs).length > 1) rounds.push(round);
     }
-    const report = reports.sort((a, b) => a.wallMs - b.wallMs)[Math.floor(reports.length / 2)];
-    builds.push({ size, run, ...report, skillsPerSecond: Math.round(size / (report.wallMs / 1000)) });
-    return true;
+    for (const { run, pairOnly } of runs) {
+      if (failed.has(run) || pairOnly) continue;
+      const sorted = reports.get(run)!.sort((a, b) => a.wallMs - b.wallMs);
+      const report = sorted[Math.floor(sorted.length / 2)];
+      builds.push({ size, run, ...report, skillsPerSecond: Math.round(size / (report.wallMs / 1000)) });
+    }
+    return runs.map(({ run }) => !failed.has(run));
   };
+  /** `times` runs of one (each after `before`), the one with the median wall time kept; false (and
+   * the failure in the table) when a run failed. */
+  const timed = (run: RunName, times: number, measure: () => Report, before?: () => void): boolean => inRounds([{ run, measure, before }], times)[0];
   const buildArgs = (threads?: number) => [content, out, constants, cache, ...(threads ? [String(threads)] : [])];
+  const buildOnce = (threads?: number) => once('scripts/bench/build-once.ts', buildArgs(threads));
   /** A build of ours, timed `times` times (each after `before`) as `timed` says. */
   const runBuild = (run: RunName, { threads, times = 1, before }: { threads?: number; times?: number; before?: () => void } = {}) =>
-    timed(run, times, () => once('scripts/bench/build-once.ts', buildArgs(threads)), before);
+    timed(run, times, () => buildOnce(threads), before);
   /** As on Netlify: no dist/, the cache restored with the last dist/ inside it, where the cache
    * plugin puts it back (build/netlify-plugin-cache/index.js, onEnd then onPreBuild). */
   const withoutDist = () => renameSync(out, join(cache, cacheLocation.lastDist));
   const eleventyWork = join(work, `eleventy-${size}`);
-  timed(ELEVENTY, runs, () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]));
-  rmSync(eleventyWork, { recursive: true, force: true });
+  const eleventy = (pairOnly = false): Measured => ({
+    run: ELEVENTY, pairOnly, measure: () => once('scripts/bench/eleventy-once.ts', [content, eleventyWork]), after: () => rmSync(eleventyWork, { recursive: true, force: true }),
+  });
   const floorOut = join(work, `floor-${size}`);
-  timed(FLOOR, runs, () => once('scripts/bench/floor-once.ts', [content, floorOut]));
-  rmSync(floorOut, { recursive: true, force: true });
+  const floor: Measured = { run: FLOOR, measure: () => once('scripts/bench/floor-once.ts', [content, floorOut]), after: () => rmSync(floorOut, { recursive: true, force: true }) };
   /** One more build, under V8's CPU profiler: its report and its profiles, summarised by `summary`. */
   const profiled = <T>(summary: (profiles: string) => T): { report: Report; summary: T } => {
     const profiles = join(work, 'profiles');
@@ -165,9 +193,11 @@ for (const size of sizes) {
     const { report, summary } = profiled((profiles) => profileByPackage(profiles, PROJECT_ROOT));
     profile = { size, cpuMs: report.cpuMs, packages: summary };
   }
-  // The last cold run's output and cache stay for the warm runs; without them nothing else of this
-  // size can be measured.
-  if (!runBuild('cold', { times: runs, before: clean })) {
+  // Eleventy, the floor and the cold build in rounds: the cold build's ratios to the others are
+  // taken within each. The last cold run's output and cache stay for the warm runs; without them
+  // nothing else of this size can be measured.
+  const [, , coldMade] = inRounds([eleventy(), floor, { run: 'cold', measure: () => buildOnce(), before: clean }], runs);
+  if (!coldMade) {
     clean();
     continue;
   }
@@ -177,6 +207,11 @@ for (const size of sizes) {
     return runBuild(run, { times, before: withoutDist });
   };
   const site = join(content, 'site.yaml');
+  /** The page frame changed: the shop's name, one word longer than it was, or back. */
+  const changeFrame = () => {
+    const text = readFileSync(site, 'utf8');
+    writeFileSync(site, /^name: .* Two$/m.test(text) ? text.replace(/^(name: .*) Two$/m, '$1') : text.replace(/^name: (.*)$/m, 'name: $1 Two'));
+  };
   /** Nothing changed again, under the profiler: the build after it starts from the same state. */
   const profileWarm = () => {
     console.error(`N = ${size}: warm build, nothing changed, under the CPU profiler…`);
@@ -191,8 +226,11 @@ for (const size of sizes) {
     warm('warm, nothing changed', { times: runs }) &&
     (!profiledSize || profileWarm()) &&
     warm('warm, one skill changed', { change: () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n') }) &&
-    // Every page's frame changes; no body does.
-    warm('warm, page frame changed', { change: () => writeFileSync(site, readFileSync(site, 'utf8').replace(/^name: (.*)$/m, 'name: $1 Two')) });
+    // Every page's frame changes; no body does. Its target is a ratio to Eleventy's cold build: at
+    // the targets' size, in rounds beside one of Eleventy's, each after another change of the frame.
+    (size === TARGET_SIZE
+      ? inRounds([eleventy(true), { run: 'warm, page frame changed', measure: () => buildOnce(), before: () => { changeFrame(); withoutDist(); } }], runs)[1]
+      : warm('warm, page frame changed', { change: changeFrame }));
   if (!warmed) {
     clean();
     continue;
@@ -219,17 +257,16 @@ for (const size of sizes) {
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 const runOf = (size: number, run: RunName) => builds.find((b) => b.size === size && b.run === run);
-const eleventyWall = (size: number) => runOf(size, ELEVENTY)?.wallMs ?? NaN;
+const measures = measuresOf(builds, rounds);
+/** A run's time over another's at its size, paired within rounds where the two were made in rounds. */
+const vs = (b: BuildRun, other: RunName, of: 'wallMs' | 'cpuMs') => fmt(measures.ratio(b.size, b.run, other, of) ?? NaN, 2);
 /** A run's wall and CPU time over the floor's at its size (none for Eleventy, which makes other files). */
-const vsFloor = (b: BuildRun) => {
-  const floor = runOf(b.size, FLOOR);
-  return b.run === ELEVENTY ? ' | ' : `${fmt(b.wallMs / (floor?.wallMs ?? NaN), 2)} | ${fmt(b.cpuMs / (floor?.cpuMs ?? NaN), 2)}`;
-};
+const vsFloor = (b: BuildRun) => (b.run === ELEVENTY ? ' | ' : `${vs(b, FLOOR, 'wallMs')} | ${vs(b, FLOOR, 'cpuMs')}`);
 const buildTable = [
   '| skills | build | wall | with start-up | vs Eleventy | vs floor (wall) | vs floor (CPU) | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | | | |` :
-    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${fmt(b.wallMs / eleventyWall(b.size), 2)} | ${vsFloor(b)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
+    `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${vs(b, ELEVENTY, 'wallMs')} | ${vsFloor(b)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
     (b.pages
       ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${fmt(b.pages.bodies)} (${fmt(b.pages.bodiesReused ?? 0)}) | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
       : `| | | | ${seconds(b.startupMs)} |`)),
@@ -319,6 +356,8 @@ const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' :
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
   `Eleventy, the floor, the cold builds and the warm ones where nothing changed: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  `Eleventy, the floor and the cold build run in ${runs} rounds, one of each after the other, and at ${fmt(TARGET_SIZE)} skills the warm build whose page frame changed runs in ${runs} rounds beside one of Eleventy's: ` +
+  'a ratio between two runs of a round is the median of its ratios within the rounds, so a drift of the machine\'s speed over minutes moves both sides of it. ' +
   '"floor" makes the same files as the build (a test compares them byte for byte) with the site layer\'s render functions alone, on one thread, ' +
   'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
   `The builds and the floor run as \`npm run build\` does on Netlify: with its Node flags (package.json) and the environment netlify.toml gives the build (${Object.keys(buildEnvironment).join(', ')}). ` +
@@ -328,11 +367,11 @@ const report =
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, profile, warmProfile, queries, searches }, null, 2)}\n`);
-console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targetsTable(builds)}`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, rounds, profile, warmProfile, queries, searches }, null, 2)}\n`);
+console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targetsTable(builds, rounds)}`);
 if (sizes.join(',') === DEFAULT_SIZES) {
   writeMarkedSection(join(PROJECT_ROOT, PERFORMANCE_PAGE), 'bench', report);
-  writeMarkedSection(join(PROJECT_ROOT, TARGETS_PAGE), 'targets', targetsSection(machine, where, runs, targetsTable(builds)));
+  writeMarkedSection(join(PROJECT_ROOT, TARGETS_PAGE), 'targets', targetsSection(machine, where, runs, targetsTable(builds, rounds)));
   console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE}: benchmark tables updated.`);
 } else {
   console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE} left as they are: they show a run of the default sizes (${DEFAULT_SIZES}).`);

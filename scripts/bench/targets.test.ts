@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_RUN, TARGETS, targetsTable } from './targets.ts';
-import type { MeasuredRun } from './targets.ts';
+import { median, REFERENCE_RUN, TARGETS, targetsTable } from './targets.ts';
+import type { MeasuredRun, Round } from './targets.ts';
 
 const run = (size: number, name: string, wallMs: number, cpuMs = wallMs, peakRssMb = 300, more: Partial<MeasuredRun> = {}): MeasuredRun => ({ size, run: name, wallMs, cpuMs, peakRssMb, ...more });
 
@@ -33,5 +33,40 @@ describe('the targets table', () => {
   it('does not measure a target from a build that failed', () => {
     const failed = { ...run(4000, 'cold', 1000), failed: 'out of memory' };
     expect(targetsTable([run(4000, REFERENCE_RUN, 5000), failed])).toContain('| cold, 4,000 skills, wall vs Eleventy | ≤ 1.20× | not measured |  |  |');
+  });
+
+  it('takes a ratio between runs made in rounds within each round, the median of those, not from the medians of the runs', () => {
+    // The machine slowed down in the second round and sped up in the third: Eleventy's and the
+    // build's medians come from different rounds, and their ratio (6,000 / 5,000) says 1.20×.
+    const rounds: Round[] = [
+      { size: 4000, runs: { [REFERENCE_RUN]: { wallMs: 5000, cpuMs: 5000 }, floor: { wallMs: 12000, cpuMs: 12000 }, cold: { wallMs: 5500, cpuMs: 13000 } } },
+      { size: 4000, runs: { [REFERENCE_RUN]: { wallMs: 8000, cpuMs: 8000 }, floor: { wallMs: 20000, cpuMs: 20000 }, cold: { wallMs: 8000, cpuMs: 24000 } } },
+      { size: 4000, runs: { [REFERENCE_RUN]: { wallMs: 4000, cpuMs: 4000 }, floor: { wallMs: 9000, cpuMs: 9000 }, cold: { wallMs: 6000, cpuMs: 11000 } } },
+      { size: 4000, runs: { [REFERENCE_RUN]: { wallMs: 6000, cpuMs: 6000 }, 'warm, page frame changed': { wallMs: 5400, cpuMs: 9000 } } },
+      { size: 4000, runs: { [REFERENCE_RUN]: { wallMs: 4000, cpuMs: 4000 }, 'warm, page frame changed': { wallMs: 4400, cpuMs: 9000 } } },
+      // Another size's round counts for nothing at 4,000.
+      { size: 10000, runs: { [REFERENCE_RUN]: { wallMs: 1, cpuMs: 1 }, cold: { wallMs: 100, cpuMs: 100 } } },
+    ];
+    const lines = targetsTable([
+      run(4000, REFERENCE_RUN, 5000),
+      run(4000, 'floor', 12000, 12000, 300, { modelPeakRssMb: 200 }),
+      run(4000, 'cold', 6000, 13000, 300, { pages: { threads: 2 } }),
+      run(4000, 'warm, page frame changed', 5400),
+    ], rounds).split('\n');
+    // Within the rounds: 5,500 / 5,000, 8,000 / 8,000 and 6,000 / 4,000; their median is 1.10. The
+    // floor's CPU over Eleventy's wall, 2.40, 2.50 and 2.25, on two threads: 1.20.
+    expect(lines).toContain("| cold, 4,000 skills, wall vs Eleventy | ≤ 1.20× | 1.10× | yes | 1.20×, the floor's CPU time spread evenly over the build's threads |");
+    // 13 / 12, 24 / 20, 11 / 9: 1.08, 1.20, 1.22.
+    expect(lines).toContain("| cold, 4,000, CPU vs the floor's | ≤ 1.30× | 1.20× | yes |  |");
+    // 5,400 / 6,000 and 4,400 / 4,000: the mean of the two, 1.00.
+    expect(lines).toContain('| warm, page frame changed, 4,000, vs Eleventy cold | ≤ 1.00× | 1.00× | yes |  |');
+  });
+});
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones, whatever the order; none of nothing', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeUndefined();
   });
 });
