@@ -89,6 +89,21 @@ describe('the layers', () => {
     expect([...imports('functions', (target) => target.startsWith('build/')), ...imports('core', (target) => target.startsWith('build/'))]).toEqual([]);
   });
 
+  it('nothing request-time code reaches, from functions/ through every import, is build, dev or script code', () => {
+    // functions/ → runtime/ → build/ would break the rule with no import of build/ in functions/ itself.
+    const reached = new Set<string>();
+    const walk = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) if (graph.has(next)) walk(next);
+    };
+    for (const [file] of code) if (file.startsWith('functions/')) walk(file);
+    const buildTime = (target: string) => /^(build|dev|scripts)\//.test(target);
+    expect([...reached].flatMap((file) => graph.get(file)!.filter(buildTime).map((target) => `${file} → ${target}`))).toEqual([]);
+    // The walk is about something: the functions reach the site layer and the core through the runtime.
+    expect([...reached].filter((file) => /^(runtime|site|core)\//.test(file)).map((file) => file.split('/')[0])).toEqual(expect.arrayContaining(['runtime', 'site', 'core']));
+  });
+
   it('core/ imports nothing from runtime/ (the interfaces it needs are its own)', () => {
     expect(imports('core', (target) => target.startsWith('runtime/'))).toEqual([]);
   });
