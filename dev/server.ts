@@ -37,7 +37,7 @@ import { RebuildQueue } from './rebuild-queue.ts';
 import type { ChangeKind } from './rebuild-queue.ts';
 import { contentTypeOf, headersForPath, locateStatic, readHeaderRules } from './static.ts';
 import type { HeaderRule } from './static.ts';
-import { watchSources } from './watch.ts';
+import { describeChanges, watchSources } from './watch.ts';
 
 export interface DevServerOptions {
   projectRoot: string;
@@ -83,6 +83,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const state: BuildState = { build: 0 };
   const live = new LiveReload();
   let quietPhases = false;
+  let firstSettled = () => {};
+  const first = new Promise<void>((resolve) => (firstSettled = resolve));
   const builder = new Builder(buildOptions, (line) => quietPhases || log(line));
   const functions = new FunctionsHost(
     () => ({ projectRoot, functions: routing.functions.map(({ name, mainFile }) => ({ name, mainFile })), constantsFile }),
@@ -90,16 +92,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     log,
   );
 
-  const rebuild = async (codeChanged: boolean, why: string): Promise<void> => {
+  /** `changes`: what the build is for (the files, or `start`), named in its line in the terminal. */
+  const rebuild = async (codeChanged: boolean, changes: string[]): Promise<void> => {
     if (codeChanged) routing = await readRouting().catch((error: Error) => (log(`functions: ${error.message}`), routing));
-    const outcome = await builder.build(codeChanged);
-    await settle(outcome, why);
+    await settle(await builder.build(codeChanged), changes);
+    if (state.build > 0) firstSettled();
   };
-  const settle = async (outcome: BuildOutcome, why: string): Promise<void> => {
+  const settle = async (outcome: BuildOutcome, changes: string[]): Promise<void> => {
+    const why = describeChanges(changes);
     if (outcome.type === 'failed' && outcome.failure.kind === 'changed') {
-      // Not a problem to show: the save that caused it is built next, with or without its own event.
+      // Not a problem to show: built again once saves pause, with the save that caused it.
       log(`${why}: a file changed while it was being built; building again`);
-      queue.request('content');
+      watcher.again('content', changes);
       return;
     }
     state.build += 1;
@@ -122,13 +126,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   let pendingWhy = new Set<string>();
   const queue = new RebuildQueue(async (codeChanged) => {
-    const why = [...pendingWhy].join(', ');
+    const changes = [...pendingWhy];
     pendingWhy = new Set();
-    await rebuild(codeChanged, why);
+    await rebuild(codeChanged, changes);
   });
 
   // Watching from before the first build, so a save during it is built next.
-  const watcher = watchSources(
+  const watcher = await watchSources(
     { projectRoot, contentDir: options.contentDir, headersFile: options.headersFile },
     (kind: ChangeKind, paths) => {
       for (const path of paths) pendingWhy.add(path);
@@ -137,10 +141,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     (error) => log(`watch: ${error.message}`),
   );
 
-  // The first build shows its phases, as `npm run build` does; later ones a line each.
+  // The first build shows its phases, as `npm run build` does; later ones a line each. It is the
+  // first that ends built or failed: one that found a file changed under it is built again.
   pendingWhy.add('start');
   queue.request('content');
-  await queue.idle();
+  await first;
   quietPhases = true;
 
   // Set once the server listens, before any request can arrive. Nothing served here changes a
@@ -225,7 +230,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url: `http://${shownHost}:${port}`,
     idle: () => queue.idle(),
     close: async () => {
-      watcher.close();
+      await watcher.close();
       live.close();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
