@@ -85,7 +85,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let quietPhases = false;
   let firstSettled = () => {};
   const first = new Promise<void>((resolve) => (firstSettled = resolve));
-  const builder = new Builder(buildOptions, (line) => quietPhases || log(line));
+  const builder = new Builder(buildOptions, { phase: (line) => quietPhases || log(line), notice: log });
   const functions = new FunctionsHost(
     () => ({ projectRoot, functions: routing.functions.map(({ name, mainFile }) => ({ name, mainFile })), constantsFile }),
     { CATALOG_DATA_PATH: join(outDir, 'catalog.json'), SEARCH_DATA_DIR: outDir },
