@@ -16,12 +16,16 @@ export const DEV_PREFIX = '/__dev/';
 export const DEV_PATHS = {
   events: `${DEV_PREFIX}events`,
   script: `${DEV_PREFIX}live-reload.js`,
-  /** The last build's outcome as JSON, for programs and tests. */
+  /** The last build's outcome, how many builds started and whether one is running, as JSON, for programs and tests. */
   status: `${DEV_PREFIX}status`,
 } as const;
 
-/** Sent after each build: `reload` when it succeeded, `failed` (with the failure) when it did not. */
-export type LiveEvent = { event: 'reload'; data: { build: number; ms: number } } | { event: 'failed'; data: { build: number; failure: BuildFailure } };
+/** Sent as each build starts (`building`, which the page ignores), and after it: `reload` when it
+ * succeeded, `failed` (with the failure) when it did not. */
+export type LiveEvent =
+  | { event: 'building'; data: { started: number } }
+  | { event: 'reload'; data: { build: number; ms: number } }
+  | { event: 'failed'; data: { build: number; failure: BuildFailure } };
 
 export const LIVE_RELOAD_SCRIPT = `// Reloads this page after each rebuild of the dev server (npm run dev).
 const events = new EventSource(${JSON.stringify(DEV_PATHS.events)});

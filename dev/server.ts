@@ -63,7 +63,12 @@ export interface DevServer {
 
 /** What the last build left: the state every answer is made from. */
 interface BuildState {
+  /** Builds finished, failed or not (one that only found a file changed under it does not count). */
   build: number;
+  /** Builds started: what a program watches to know that a change started one, or did not. */
+  started: number;
+  /** Whether a build is running now. */
+  building: boolean;
   failure?: BuildFailure;
   /** The last good build's header rules, or none before the first one. */
   rules?: HeaderRule[];
@@ -80,7 +85,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     threads: options.threads,
   };
   let routing = await readRouting();
-  const state: BuildState = { build: 0 };
+  const state: BuildState = { build: 0, started: 0, building: false };
   const live = new LiveReload();
   let quietPhases = false;
   let firstSettled = () => {};
@@ -95,7 +100,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   /** `changes`: what the build is for (the files, or `start`), named in its line in the terminal. */
   const rebuild = async (codeChanged: boolean, changes: string[]): Promise<void> => {
     if (codeChanged) routing = await readRouting().catch((error: Error) => (log(`functions: ${error.message}`), routing));
-    await settle(await builder.build(codeChanged), changes);
+    state.started += 1;
+    state.building = true;
+    live.send({ event: 'building', data: { started: state.started } });
+    try {
+      await settle(await builder.build(codeChanged), changes);
+    } finally {
+      state.building = false;
+    }
     if (state.build > 0) firstSettled();
   };
   const settle = async (outcome: BuildOutcome, changes: string[]): Promise<void> => {
@@ -212,7 +224,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return;
     }
     if (pathname === DEV_PATHS.status) {
-      const body = JSON.stringify({ build: state.build, ok: !state.failure, failure: state.failure ?? null });
+      const body = JSON.stringify({ build: state.build, started: state.started, building: state.building, ok: !state.failure, failure: state.failure ?? null });
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': CACHE_NO_STORE });
       response.end(body);
       return;
