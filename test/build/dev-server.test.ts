@@ -8,8 +8,6 @@
  * come from no other site's page, the event stream included. Every wait is bounded and fails when
  * it runs out.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,11 +15,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../build/index.ts';
 import { DEV_PATHS } from '../../dev/live-reload.ts';
-import { BUILD_ENV, runBuild, sameTree, treeOf } from '../helpers/build-process.ts';
+import { runBuild, sameTree, treeOf } from '../helpers/build-process.ts';
+import { startDev, WAIT_MS } from '../helpers/dev-server.ts';
+import type { DevProcess } from '../helpers/dev-server.ts';
 import { httpRequest } from '../helpers/http.ts';
 
 const SKILL = 'shape-up';
-const WAIT_MS = 60_000;
 
 const work = mkdtempSync(join(tmpdir(), 'dev-server-'));
 const content = join(work, 'content');
@@ -29,62 +28,8 @@ const out = join(work, 'out');
 const skillFile = join(content, 'skills', `${SKILL}.md`);
 const original = readFileSync(join(PROJECT_ROOT, 'content', 'skills', `${SKILL}.md`), 'utf8');
 
-let child: ChildProcess;
-let terminal = '';
+let dev: DevProcess;
 let base = '';
-let exited: Promise<number | null>;
-
-/** Polls `probe` until it returns a value; fails, naming what it waited for and what it last saw. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what} after ${WAIT_MS / 1000} s (last: ${String(last)})\n--- terminal ---\n${terminal}`);
-}
-
-/** The server's events, as a browser's EventSource receives them. */
-class EventLog {
-  readonly events: { event: string; data: Record<string, unknown> }[] = [];
-  readonly #abort = new AbortController();
-
-  async open(): Promise<void> {
-    const response = await fetch(`${base}${DEV_PATHS.events}`, { signal: this.#abort.signal });
-    expect(response.headers.get('content-type')).toBe('text/event-stream');
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (event && data) this.events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
-        }
-      }
-    })();
-  }
-
-  /** The first event of this kind after the first `after` events. */
-  next(event: string, after: number) {
-    return waitFor(`a "${event}" event`, async () => this.events.slice(after).find((one) => one.event === event));
-  }
-
-  close(): void {
-    this.#abort.abort();
-  }
-}
 
 const page = async () => {
   const response = await fetch(`${base}/skills/${SKILL}`);
@@ -93,31 +38,14 @@ const page = async () => {
 
 const setTitle = (title: string) => writeFileSync(skillFile, original.replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
 
-const events = new EventLog();
-
 beforeAll(async () => {
   cpSync(join(PROJECT_ROOT, 'content'), content, { recursive: true });
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', content, '--out', out, '--cache', join(work, 'cache'), '--allowed-host', 'editor.test'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...BUILD_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (terminal += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (terminal += chunk));
-  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  base = await waitFor('the server to start', async () => {
-    if (child.exitCode !== null) throw new Error(`npm run dev exited ${child.exitCode}`);
-    return /^Serving (http:\/\/127\.0\.0\.1:\d+)/m.exec(terminal)?.[1];
-  });
-  await events.open();
+  dev = await startDev({ args: ['--content', content, '--out', out, '--cache', join(work, 'cache'), '--allowed-host', 'editor.test'] });
+  base = dev.base;
 }, 120_000);
 
 afterAll(async () => {
-  events.close();
-  if (child && child.exitCode === null) {
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await dev?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -214,11 +142,11 @@ describe('npm run dev', () => {
   }, 120_000);
 
   it('rebuilds on save: the page and the catalogue change, and open pages get a reload event', async () => {
-    const seen = events.events.length;
+    const seen = dev.events.events.length;
     setTitle('Shape Up, edited live');
-    const reload = await events.next('reload', seen);
+    const reload = await dev.events.next('reload', seen);
     expect(reload.data.ms).toEqual(expect.any(Number));
-    const text = await waitFor('the edited title on the page', async () => {
+    const text = await dev.waitFor('the edited title on the page', async () => {
       const { status, text } = await page();
       return status === 200 && text.includes('Shape Up, edited live') ? text : undefined;
     });
@@ -229,15 +157,15 @@ describe('npm run dev', () => {
 
   it('keeps serving the last good build while a file is broken, with the error on every page, in JSON and in the terminal', async () => {
     const before = treeOf(out);
-    const seen = events.events.length;
+    const seen = dev.events.events.length;
     const broken = original.replace(/^title: .*$/m, 'title: [Shape Up');
     const line = broken.split('\n').findIndex((text) => text.startsWith('title: [')) + 1;
     writeFileSync(skillFile, broken);
-    const failed = await events.next('failed', seen);
+    const failed = await dev.events.next('failed', seen);
     expect(failed.data.failure).toMatchObject({ kind: 'content' });
 
     const where = `skills/${SKILL}.md:${line}`;
-    const errorPage = await waitFor('the error page', async () => {
+    const errorPage = await dev.waitFor('the error page', async () => {
       const { status, text } = await page();
       return status === 500 ? text : undefined;
     });
@@ -249,7 +177,7 @@ describe('npm run dev', () => {
     const status = (await (await fetch(`${base}${DEV_PATHS.status}`)).json()) as { ok: boolean; failure: { problems: { file: string; line: number }[] } };
     expect(status.ok).toBe(false);
     expect(status.failure.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(new RegExp(`skills/${SKILL}\\.md$`)), line })]);
-    await waitFor('the problem in the terminal', async () => (terminal.includes(where) && terminal.includes('still serving the last good build') ? true : undefined));
+    await dev.waitFor('the problem in the terminal', async () => (dev.terminal().includes(where) && dev.terminal().includes('still serving the last good build') ? true : undefined));
 
     // The API keeps answering from the last good build, which stays on disk as it was.
     const catalog = await fetch(`${base}/catalog.json?limit=1`);
@@ -258,10 +186,10 @@ describe('npm run dev', () => {
   });
 
   it('shows the page again once the file is fixed', async () => {
-    const seen = events.events.length;
+    const seen = dev.events.events.length;
     setTitle('Shape Up, fixed');
-    await events.next('reload', seen);
-    await waitFor('the page with the fixed title', async () => {
+    await dev.events.next('reload', seen);
+    await dev.waitFor('the page with the fixed title', async () => {
       const { status, text } = await page();
       return status === 200 && text.includes('Shape Up, fixed') ? true : undefined;
     });
@@ -269,13 +197,13 @@ describe('npm run dev', () => {
   });
 
   it('never dies while the output folder is swapped: it is still serving after every rebuild', async () => {
-    expect(child.exitCode).toBeNull();
+    expect(dev.child.exitCode).toBeNull();
     expect((await page()).status).toBe(200);
   });
 
   it('stops on Ctrl-C (SIGINT), with its build and functions', async () => {
-    child.kill('SIGINT');
-    const code = await waitFor('the server to exit', async () => (child.exitCode !== null ? child.exitCode : undefined));
+    dev.child.kill('SIGINT');
+    const code = await dev.waitFor('the server to exit', async () => (dev.child.exitCode !== null ? dev.child.exitCode : undefined));
     expect(code).toBe(0);
     await expect(fetch(`${base}/`)).rejects.toThrow();
   });
