@@ -2,4 +2,12 @@
 export const MEASURE_OPTIONS = {
   runs: { type: 'string', default: '20' },
   skill: { type: 'string', default: 'shape-up' },
+  /** How each save is made: `inplace` writes the file itself; `rename` writes a new file beside it
+   * and renames it over the file, as `sed -i`, vim and JetBrains' safe write do. */
+  save: { type: 'string', default: 'inplace' },
 } as const;
+
+export const SAVE_WAYS = ['inplace', 'rename'] as const;
+export type SaveWay = (typeof SAVE_WAYS)[number];
+
+export const isSaveWay = (value: string): value is SaveWay => (SAVE_WAYS as readonly string[]).includes(value);

@@ -1,28 +1,60 @@
 /**
- * Save-to-reload time of `npm run dev`: `npx tsx dev/measure.ts [--runs N] [--skill SLUG]`.
+ * Save-to-reload time of `npm run dev`: `npx tsx dev/measure.ts [--runs N] [--skill SLUG] [--save inplace|rename]`.
  *
  * Starts the real command (scripts/dev.ts) over a copy of content/ in a temporary folder (its own
  * output and cache, so the project's dist/ is untouched), listens to its events as an open page
- * does, then saves one skill with a new title N times. For each save it times the write to the
- * `reload` event (what the page waits for) and to the new page fetched over HTTP, and prints the
- * median and the worst of each, with the build's own time.
+ * does, then saves one skill with a new title N times, each save written in place or renamed over
+ * the file from a new one beside it (`--save`). For each save it times the write to the `reload`
+ * event (what the page waits for) and to the new page fetched over HTTP, and prints the median and
+ * the worst of each, with the build's own time.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import { DEV_PATHS } from './live-reload.ts';
-import { MEASURE_OPTIONS } from './measure-options.ts';
+import { isSaveWay, MEASURE_OPTIONS, SAVE_WAYS } from './measure-options.ts';
+import type { SaveWay } from './measure-options.ts';
+
+/** A measurement that could not be made: the server stopped, or a save was not seen. */
+class MeasureError extends Error {
+  override readonly name = 'MeasureError';
+}
+
+/** A save not shown by then was lost, not slow. */
+const SEEN_WITHIN_MS = 10_000;
 
 const { values } = parseArgs({ options: MEASURE_OPTIONS });
 const runs = Number(values.runs);
+const optionError = () => {
+  if (!Number.isInteger(runs) || runs < 1) return `--runs: expected a whole number, 1 or more, got "${values.runs}"`;
+  // A file name under content/skills/ of the copy, never a path out of it.
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(values.skill)) return `--skill: expected a skill's slug (content/skills/<slug>.md), got "${values.skill}"`;
+  if (!isSaveWay(values.save)) return `--save: expected one of ${SAVE_WAYS.join(', ')}, got "${values.save}"`;
+  return undefined;
+};
+const problem = optionError();
+if (problem) {
+  console.error(problem);
+  process.exit(2);
+}
+const way = values.save as SaveWay;
 const work = mkdtempSync(join(tmpdir(), 'dev-measure-'));
 const content = join(work, 'content');
 cpSync(join(PROJECT_ROOT, 'content'), content, { recursive: true });
 const skillFile = join(content, 'skills', `${values.skill}.md`);
 const original = readFileSync(skillFile, 'utf8');
+/** Where a rename's new file is written first: beside the skill, named as `sed -i` names its own. */
+const temporary = join(content, 'skills', 'sedMeAsUr');
+const save: Record<SaveWay, (text: string) => void> = {
+  inplace: (text) => writeFileSync(skillFile, text),
+  rename: (text) => {
+    writeFileSync(temporary, text);
+    renameSync(temporary, skillFile);
+  },
+};
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--port', '0', '--content', content, '--out', join(work, 'out'), '--cache', join(work, 'cache')], {
   cwd: PROJECT_ROOT,
@@ -35,7 +67,7 @@ const base = await new Promise<string>((resolve, reject) => {
     const url = /^Serving (\S+)/m.exec(terminal)?.[1];
     if (url) resolve(url);
   });
-  child.on('exit', (code) => reject(new Error(`npm run dev exited ${code}:\n${terminal}`)));
+  child.on('exit', (code) => reject(new MeasureError(`npm run dev exited ${code}:\n${terminal}`)));
 });
 
 // An open page's view of the server: each `reload` event as it arrives.
@@ -56,11 +88,14 @@ try {
     const title = `Measured title ${run}`;
     const seen = reloads.length;
     const saved = performance.now();
-    writeFileSync(skillFile, original.replace(/^title: .*$/m, `title: "${title}"`));
-    while (reloads.length === seen) await new Promise((resolve) => setTimeout(resolve, 2));
+    save[way](original.replace(/^title: .*$/m, `title: "${title}"`));
+    while (reloads.length === seen) {
+      if (performance.now() - saved > SEEN_WITHIN_MS) throw new MeasureError(`run ${run}: no reload event ${SEEN_WITHIN_MS / 1000} s after the save (${way}): the save was not seen`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     const reload = reloads[seen];
     const page = await (await fetch(`${base}/skills/${values.skill}`)).text();
-    if (!page.includes(title)) throw new Error(`run ${run}: the page after the reload event does not show "${title}"`);
+    if (!page.includes(title)) throw new MeasureError(`run ${run}: the page after the reload event does not show "${title}"`);
     toPage.push(performance.now() - saved);
     toReload.push(reload.at - saved);
     build.push(reload.ms);
@@ -76,7 +111,8 @@ const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 const median = (list: number[]) => sorted(list)[Math.floor(list.length / 2)];
 const worst = (list: number[]) => sorted(list).at(-1)!;
 const row = (label: string, list: number[]) => `${label.padEnd(32)} median ${median(list).toFixed(0).padStart(4)} ms   worst ${worst(list).toFixed(0).padStart(4)} ms`;
-console.log(`${runs} saves of content/skills/${values.skill}.md (a new title each), sample content:`);
+const how = way === 'inplace' ? 'written in place' : 'renamed over it from a new file beside it';
+console.log(`${runs} saves of content/skills/${values.skill}.md (a new title each, ${how}), sample content:`);
 console.log(row('save → reload event', toReload));
 console.log(row('save → new page fetched', toPage));
 console.log(row('build (in the warm worker)', build));
