@@ -6,7 +6,7 @@ import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { cartUrl } from '../../core/url-template.ts';
 import { renderPage } from '../html/layout.ts';
-import { SCROLLING_BLOCK_PROPERTIES } from '../html/scrolling-block.ts';
+import { SCROLLING_BLOCK_PROPERTIES } from '../render/scrolling-block.ts';
 import { clusterPath, kindLabel, price, section } from '../html/parts.ts';
 import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { code, facts, heading, link, paragraph } from '../markdown/mdast.ts';

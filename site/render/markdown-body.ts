@@ -18,7 +18,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { CompileContext, Event, HtmlExtension, Token } from 'micromark-util-types';
-import { SCROLLING_BLOCK_TAGS } from '../html/scrolling-block.ts';
+import { SCROLLING_BLOCK_TAGS } from './scrolling-block.ts';
 import { allowsImage, allowsLink } from './body-policy.ts';
 import { headingIds } from './headings.ts';
 import type { HeadingEntry } from './headings.ts';
