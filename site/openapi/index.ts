@@ -5,14 +5,17 @@
  * every accepted parameter value comes from the query core, and every header set is made by calling
  * the header module's own functions, so the document cannot drift from what is sent.
  *
- * Each path has the operations the service answers on it, each filed under a tag (tags.ts): GET and
- * HEAD (the same statuses and headers, HEAD without a body), OPTIONS (the CORS preflight) and the
- * write methods, which answer 405 on every path (the API is read-only). A validating gateway in front of the service therefore
- * passes every request the service serves and every answer it gives.
+ * Each path has the operations the service serves on it: GET and HEAD (the same statuses and
+ * headers, HEAD without a body) and OPTIONS (the CORS preflight), each filed under a tag (tags.ts).
+ * The API is read-only: any other method is answered 405 with `allow` naming these three, as HTTP
+ * has a client learn a resource's methods (RFC 9110, 15.5.6), and the preflight's
+ * `access-control-allow-methods` names them too. A method is described only with an answer that
+ * serves it, so the refused ones are no operations: a validating gateway refuses them as the service
+ * does, and passes every request the service serves and every answer it gives.
  */
 import { CACHE_NO_STORE, CURRENT_MAJOR, lifecycleHeaders } from '../../core/headers.ts';
 import type { HeaderSet } from '../../core/headers.ts';
-import { ALLOWED_METHODS, READ_METHODS } from '../../core/respond.ts';
+import { ALLOWED_METHODS } from '../../core/respond.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/query.ts';
 import { jsonBytes } from '../../core/json.ts';
 import { PRICES_IN_CENTS_NOTE } from '../../core/pricing.ts';
@@ -36,15 +39,6 @@ export { componentSchemas, SORT_SHORT_FORMS };
 export const openApiFiles = (model: CatalogueModel, readSchema: SchemaReader): OutputFile[] => [
   { path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model, readSchema)) },
 ];
-
-/**
- * OpenAPI's operation keys (3.1, Path Item Object) for the methods the API refuses: every one a
- * client can send that is neither a read nor the preflight. TRACE never reaches a function (the
- * platform answers it), so it is not described.
- */
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
-const READS = READ_METHODS.map((method) => method.toLowerCase());
-export const REFUSED_METHODS = OPERATION_METHODS.filter((method) => method !== 'options' && !READS.includes(method));
 
 /** The statuses one GET (and its HEAD) can answer with, each with its body schema and headers. */
 interface ReadResponse {
@@ -77,6 +71,10 @@ export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader)
     404: json(notFound, 'Error'),
     500: serverError(`The ${schema.toLowerCase()} could not be read.`),
   });
+
+  const preflightResponses = {
+    204: { description: 'Preflight granted.', headers: declaredHeaders(h.preflight, lifecycle) },
+  };
 
   const paths: Record<string, Json> = {
     '/version.json': resource(
@@ -189,7 +187,7 @@ export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader)
       description:
         `${model.site.description}\n\nRead-only, no key, CORS open to any origin. ${PRICES_IN_CENTS_NOTE} ` +
         `Every endpoint is also reachable under /v1 (pinned to major ${CURRENT_MAJOR}). Responses are cacheable for one hour and carry a strong or weak ETag; ` +
-        `send If-None-Match to get 304. Every path answers OPTIONS as a CORS preflight and ${REFUSED_METHODS.map((m) => m.toUpperCase()).join(', ')} with 405. ` +
+        `send If-None-Match to get 304. Every path here answers OPTIONS as a CORS preflight, and a method other than ${ALLOWED_METHODS} with 405 and an allow header naming those. ` +
         `Please send a User-Agent through which you can be reached. Build ${model.stamp.buildVersion}.`,
     },
     externalDocs: { description: 'Developer guide', url: model.site.documentationUrl },
@@ -200,8 +198,7 @@ export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader)
       { url: base, description: 'Current major version' },
       { url: `${base}/v${CURRENT_MAJOR}`, description: `Pinned to major version ${CURRENT_MAJOR}` },
     ],
-    // The health function answers its refusals with its own lifetime (no-store); the rest share one.
-    paths: Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, { ...item, ...otherMethods(path, (item.get as { tags: string[] }).tags, path === HEALTH_PATH ? h.refusedNoStore : h.refused, h.preflight, lifecycle) }])),
+    paths: Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, { ...item, options: preflight(path, (item.get as { tags: string[] }).tags, preflightResponses) }])),
     components: {
       schemas: componentSchemas(readSchema),
       parameters: parameters(),
@@ -230,33 +227,18 @@ export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader)
   }
 }
 
-/** OPTIONS (the preflight's 204) and the refused write methods (405 with `allow`), on one path, filed with its reads. */
-function otherMethods(path: string, tags: readonly string[], refusedHeaders: HeaderSet, preflight: HeaderSet, optional: readonly string[]): Json {
-  const id = operationName(path);
-  const refused = {
-    description: `The API is read-only: ${ALLOWED_METHODS} only.`,
-    headers: declaredHeaders(refusedHeaders, optional),
-    content: { 'application/json': { schema: ref('Error') } },
-  };
+/** OPTIONS on one path: the preflight, filed with the path's reads. */
+function preflight(path: string, tags: readonly string[], responses: Json): Json {
   return {
-    options: {
-      operationId: `preflight${id}`,
-      tags,
-      summary: 'CORS preflight',
-      description: 'Grants any origin the read methods and the request headers a client sends, for a day.',
-      responses: { 204: { description: 'Preflight granted.', headers: declaredHeaders(preflight, optional) } },
-    },
-    ...Object.fromEntries(REFUSED_METHODS.map((method) => [method, {
-      operationId: `${method}${id}NotAllowed`,
-      tags,
-      summary: `${method.toUpperCase()} is refused`,
-      description: `Answered with 405 and \`allow: ${ALLOWED_METHODS}\`; the request is not read.`,
-      responses: { 405: refused },
-    }])),
+    operationId: `preflight${operationName(path)}`,
+    tags,
+    summary: 'CORS preflight',
+    description: `Grants any origin the methods this path serves (${ALLOWED_METHODS}, named in access-control-allow-methods) and the request headers a client sends, for a day. ` +
+      'Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.',
+    responses,
   };
 }
 
 /** `/skills/{slug}.json` → `SkillsSlug`, unique per path for operation ids. */
 const operationName = (path: string) =>
   path.split(/[^A-Za-z0-9]+/).filter(Boolean).filter((word) => word !== 'json').map((word) => word[0].toUpperCase() + word.slice(1)).join('');
-
