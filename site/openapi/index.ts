@@ -72,8 +72,14 @@ export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader)
     500: serverError(`The ${schema.toLowerCase()} could not be read.`),
   });
 
+  // Every function refuses a target it cannot decode before anything else, a preflight's too.
   const preflightResponses = {
     204: { description: 'Preflight granted.', headers: declaredHeaders(h.preflight, lifecycle) },
+    400: {
+      description: 'The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8).',
+      headers: declaredHeaders(h.json, lifecycle),
+      content: { 'application/json': { schema: ref('Error') } },
+    },
   };
 
   const paths: Record<string, Json> = {

@@ -982,6 +982,36 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     headVersion: {
@@ -1232,6 +1262,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -1515,6 +1575,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -1838,6 +1928,36 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     headSearchResults: {
@@ -2092,6 +2212,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2380,6 +2530,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2760,6 +2940,36 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     headBundle: {
@@ -3132,6 +3342,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3508,6 +3748,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3888,6 +4158,36 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     headDoc: {
@@ -4262,6 +4562,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
