@@ -1,8 +1,8 @@
 /**
  * Where Chromium is and how it is started: Debian's package (`/usr/bin/chromium`), or the binary
  * `CHROMIUM_PATH` names, with the same flags for every launcher (the browser tests through
- * playwright-core, Lighthouse, the preflight that `npm test` runs first). Node's built-ins only, so
- * that the preflight runs before `npm ci` has installed anything.
+ * playwright-core, the Lighthouse audit), and where the preflight that `npm test` runs first looks
+ * for it. It imports nothing, so that the preflight runs before `npm ci` has installed anything.
  */
 
 /** The system package that installs the default path (Debian and Ubuntu). */
