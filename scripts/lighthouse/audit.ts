@@ -1,9 +1,9 @@
 /**
- * Lighthouse (the npm package) against a served copy of the site, on Debian's Chromium, with its
- * defaults: the mobile form factor and simulated throttling (a mid-range phone on a slow 4G
- * connection, computed from one unthrottled load, so two busy cores disturb it least). The pages
- * audited are the overview and one skill, bundle and cluster page; the bound is 95 in each of the
- * four categories.
+ * Lighthouse (the npm package) against a served copy of the site, on the Chromium that
+ * scripts/chromium.ts names, with its defaults: the mobile form factor and simulated throttling (a
+ * mid-range phone on a slow 4G connection, computed from one unthrottled load, so two busy cores
+ * disturb it least). The pages audited are the overview and one skill, bundle and cluster page;
+ * the bound is 95 in each of the four categories.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Catalog } from '../../core/types.ts';
 import { clusterRef } from '../../site/pages/cluster.ts';
+import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -20,11 +21,6 @@ export type Category = (typeof CATEGORIES)[number];
 /** Every category, every page: at least this score (Lighthouse's 0–100). */
 export const MIN_SCORE = 95;
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
-];
 const CHROMIUM_START_LIMIT_MS = 30_000;
 
 export interface AuditedPage {
@@ -132,8 +128,9 @@ interface RunningChromium {
 
 /** Chromium with its DevTools port on loopback, a profile of its own, stopped with its process group. */
 async function launchChromium(): Promise<RunningChromium> {
+  const binary = chromiumPath();
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
-  const child: ChildProcess = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+  const child: ChildProcess = spawn(binary, [...CHROMIUM_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -157,9 +154,9 @@ async function launchChromium(): Promise<RunningChromium> {
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`${CHROMIUM} gave no DevTools port within ${CHROMIUM_START_LIMIT_MS / 1000} s:\n${output}`)), CHROMIUM_START_LIMIT_MS);
-      child.once('error', (error) => reject(new Error(`${CHROMIUM} could not start: ${error.message}`)));
-      child.once('exit', (code) => reject(new Error(`${CHROMIUM} exited with ${code} before it listened:\n${output}`)));
+      const timer = setTimeout(() => reject(new Error(`${binary} gave no DevTools port within ${CHROMIUM_START_LIMIT_MS / 1000} s:\n${output}`)), CHROMIUM_START_LIMIT_MS);
+      child.once('error', (error) => reject(new Error(`${binary} could not start: ${error.message}`)));
+      child.once('exit', (code) => reject(new Error(`${binary} exited with ${code} before it listened:\n${output}`)));
       child.stderr!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         // Chromium announces its DevTools endpoint on stderr: `DevTools listening on ws://127.0.0.1:PORT/…`.

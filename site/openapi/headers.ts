@@ -5,7 +5,6 @@ import {
 } from '../../core/headers.ts';
 import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 import { negotiatedPageHeaders, securityHeaders } from '../../core/page-headers.ts';
-import { ALLOWED_METHODS } from '../../core/respond.ts';
 import { ageHeaders } from '../../core/payment/age.ts';
 import { HEALTH_TTL_MS } from '../../core/payment/lifetimes.ts';
 import { BuildDefinitionError } from '../errors.ts';
@@ -24,8 +23,6 @@ export function headerSets(stamp: BuildStamp) {
     jsonNoStore: withEtag(base(CACHE_NO_STORE)),
     twin: withEtag({ ...base(), ...negotiatedPageHeaders() }),
     health: withEtag({ ...base(CACHE_NO_STORE), ...ageHeaders(0) }),
-    refused: withEtag({ ...base(), allow: ALLOWED_METHODS }),
-    refusedNoStore: withEtag({ ...base(CACHE_NO_STORE), allow: ALLOWED_METHODS }),
     preflight: { ...base(), ...preflightHeaders() },
   };
 }
@@ -40,7 +37,7 @@ export function declaredHeaders(set: HeaderSet, optional: readonly string[]): Js
     const required = !optional.includes(name);
     // cache-control differs per response (an hour, or no-store), `vary` per kind of answer, and
     // access-control-expose-headers grows by `age` on the health check: stated inline.
-    if (name === 'cache-control' || name === 'vary' || name === 'access-control-expose-headers' || name === 'allow' || (name in preflightHeaders() && name !== 'access-control-allow-origin')) {
+    if (name === 'cache-control' || name === 'vary' || name === 'access-control-expose-headers' || (name in preflightHeaders() && name !== 'access-control-allow-origin')) {
       return [name, inlineHeader(name, set[name], required)];
     }
     return [name, { $ref: `#/components/headers/${name}` }];

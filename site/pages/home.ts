@@ -31,10 +31,7 @@ export const homeRef = (site: { baseUrl: string; name: string; description: stri
  * What the overview shows at most, so that it stays as light at 50,000 skills as at 30 (the sample
  * shows whole); past it the rest is one link away, on the cluster's pages and `/bundles/`.
  * `cluster`: cards of a cluster's skills listed there first, and skills also useful there named in
- * a sentence (past that they are counted). No more: the cluster sections are laid out only as they
- * near the screen (site.css, `content-visibility`), and a section much taller than its placeholder
- * lets Lighthouse find its cards over the next section's links, too close to touch (6 cards a
- * cluster at 10,000 skills: test/browser/lighthouse-listings.test.ts). `bundles`: the bundles' cards.
+ * a sentence (past that they are counted). `bundles`: the bundles' cards.
  */
 export const OVERVIEW_LIMITS = { cluster: 5, bundles: 12 } as const;
 

@@ -6,6 +6,7 @@ import { h } from 'hastscript';
 import type { Element } from 'hast';
 import { cartUrl } from '../../core/url-template.ts';
 import { renderPage } from '../html/layout.ts';
+import { SCROLLING_BLOCK_PROPERTIES } from '../render/scrolling-block.ts';
 import { clusterPath, kindLabel, price, section } from '../html/parts.ts';
 import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { code, facts, heading, link, paragraph } from '../markdown/mdast.ts';
@@ -109,7 +110,7 @@ export function installHtml(frame: PageFrame, skill: Skill): string {
   const partOf = (part: Part): Element =>
     typeof part === 'string'
       ? h('p', inline<Element | string>(part, (value) => value, (value) => h('code', value)))
-      : h('pre', h('code', { className: ['language-sh'] }, part.sh));
+      : h('pre', SCROLLING_BLOCK_PROPERTIES, h('code', { className: ['language-sh'] }, part.sh));
   const first = skill.clusters[0];
   return renderPage(frame, {
     page,

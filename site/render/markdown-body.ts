@@ -18,6 +18,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type { CompileContext, Event, HtmlExtension, Token } from 'micromark-util-types';
+import { SCROLLING_BLOCK_TAGS } from './scrolling-block.ts';
 import { allowsImage, allowsLink } from './body-policy.ts';
 import { headingIds } from './headings.ts';
 import type { HeadingEntry } from './headings.ts';
@@ -82,10 +83,13 @@ export function renderBody(markdown: string, { topHeading = 2, footnotePrefix = 
   const shift = headingShift(events, topHeading);
   const headings = reserved ? headingIds(headingTexts(events, shift), reserved) : [];
   const markdownOut = twinMarkdown(source, events, definitions, shift);
-  const html = compile({ htmlExtensions: [gfmHtml(), policyHtml(shift, headings)] })(heldToPolicy(events, definitions))
+  let html = compile({ htmlExtensions: [gfmHtml(), policyHtml(shift, headings)] })(heldToPolicy(events, definitions))
     // HTML's void elements without XHTML's slash, as everywhere else on the page: a text's own
     // `>` is always escaped, so ` />` only ever closes a tag here.
     .replaceAll(' />', '>');
+  // Likewise a text's own `<` is always escaped and raw HTML is dropped, so `<pre>` and `<table>`
+  // only ever open a code block and a table.
+  for (const [tag, focusable] of SCROLLING_BLOCK_TAGS) html = html.replaceAll(tag, focusable);
   tally.bodies++;
   tally.bodyMs += performance.now() - started;
   return { html, markdown: markdownOut, empty: html.trim() === '', headings };

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { build, checkContent, PROJECT_ROOT } from '../../build/index.ts';
@@ -37,10 +38,7 @@ describe('the content editor at /admin/, on the local proxy server', () => {
     repo = join(work, 'repo');
     cpSync(join(PROJECT_ROOT, 'content'), join(repo, 'content'), { recursive: true });
     cms = await startCms({ distDir: DIST, repoDir: repo });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
   }, 120_000);
 
   afterAll(async () => {

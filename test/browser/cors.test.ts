@@ -8,11 +8,9 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { serverUrl } from '../helpers/server.ts';
 import { distStamp } from '../helpers/dist.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Seen {
   status: number;
@@ -57,7 +55,7 @@ describe('the catalogue from a page on another origin', () => {
     await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
     const { port } = pageServer.address() as { port: number };
     pageUrl = `http://127.0.0.1:${port}/`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
 
   afterAll(async () => {

@@ -16,24 +16,12 @@ export interface paths {
          * @description Repeats the x-build-version and x-base-url headers as a body; a fast health check.
          */
         get: operations["getVersion"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putVersionNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postVersionNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteVersionNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightVersion"];
         /**
@@ -41,11 +29,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. Repeats the x-build-version and x-base-url headers as a body; a fast health check.
          */
         head: operations["headVersion"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchVersionNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/openapi.json": {
@@ -60,24 +44,12 @@ export interface paths {
          * @description The machine-readable description of these endpoints.
          */
         get: operations["getOpenApi"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putOpenapiNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postOpenapiNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteOpenapiNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightOpenapi"];
         /**
@@ -85,11 +57,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The machine-readable description of these endpoints.
          */
         head: operations["headOpenApi"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchOpenapiNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/catalog.json": {
@@ -104,24 +72,12 @@ export interface paths {
          * @description Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside 1–200 is a 400; nothing is guessed. query in the answer echoes the canonical form of the query.
          */
         get: operations["getCatalog"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putCatalogNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postCatalogNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteCatalogNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightCatalog"];
         /**
@@ -129,11 +85,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. Skills are filtered by cluster, then sorted, then cut by limit; skill_count counts matches before the limit. A bundle is listed when at least two of its skills match the filter, always with its full skill list. Any unknown parameter, unknown value, empty value, repeated sort or limit, or a limit outside 1–200 is a 400; nothing is guessed. query in the answer echoes the canonical form of the query.
          */
         head: operations["headCatalog"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchCatalogNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/search.json": {
@@ -148,24 +100,12 @@ export interface paths {
          * @description Every word of q is matched in titles, tags (commands, clusters, author, a bundle's skills), summaries and body text, titles weighing most; a word also matches the words it begins (onboard → onboarding) and words one typo away (two from eight letters: pricng → pricing). Items with every word come first; when none has them all, items with any of them. Results are best first, each item as catalog.json lists it (a guide as its JSON twin without the text) plus its score; total counts matches before limit. cluster keeps skills in a listed cluster and bundles with two such skills; kind keeps skills of that kind; type keeps items of those types. A missing or empty q, an unknown parameter or value, or a repeated q, kind or limit is a 400. The HTML results page is /search?q=…, its Markdown twin /search.md?q=….
          */
         get: operations["getSearchResults"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putSearchNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postSearchNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteSearchNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightSearch"];
         /**
@@ -173,11 +113,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. Every word of q is matched in titles, tags (commands, clusters, author, a bundle's skills), summaries and body text, titles weighing most; a word also matches the words it begins (onboard → onboarding) and words one typo away (two from eight letters: pricng → pricing). Items with every word come first; when none has them all, items with any of them. Results are best first, each item as catalog.json lists it (a guide as its JSON twin without the text) plus its score; total counts matches before limit. cluster keeps skills in a listed cluster and bundles with two such skills; kind keeps skills of that kind; type keeps items of those types. A missing or empty q, an unknown parameter or value, or a repeated q, kind or limit is a 400. The HTML results page is /search?q=…, its Markdown twin /search.md?q=….
          */
         head: operations["headSearchResults"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchSearchNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/index.json": {
@@ -192,24 +128,12 @@ export interface paths {
          * @description The JSON twin of the catalogue page (/): the same bytes as /catalog.json without a query, served by the CDN as a static file. /catalog.json without a query is answered from it in production.
          */
         get: operations["getCatalogFile"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putIndexNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postIndexNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteIndexNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightIndex"];
         /**
@@ -217,11 +141,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of the catalogue page (/): the same bytes as /catalog.json without a query, served by the CDN as a static file. /catalog.json without a query is answered from it in production.
          */
         head: operations["headCatalogFile"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchIndexNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/skills/{slug}.json": {
@@ -239,24 +159,12 @@ export interface paths {
          * @description The JSON twin of a published skill page.
          */
         get: operations["getSkill"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putSkillsSlugNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postSkillsSlugNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteSkillsSlugNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightSkillsSlug"];
         /**
@@ -264,11 +172,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of a published skill page.
          */
         head: operations["headSkill"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchSkillsSlugNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/bundles/{slug}.json": {
@@ -286,24 +190,12 @@ export interface paths {
          * @description The JSON twin of a published bundle page; its skills list is always complete.
          */
         get: operations["getBundle"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putBundlesSlugNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postBundlesSlugNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteBundlesSlugNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightBundlesSlug"];
         /**
@@ -311,11 +203,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of a published bundle page; its skills list is always complete.
          */
         head: operations["headBundle"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchBundlesSlugNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/clusters/index.json": {
@@ -330,24 +218,12 @@ export interface paths {
          * @description The JSON twin of the index of clusters (/clusters/): each cluster with its pages and how many published skills and bundles it holds.
          */
         get: operations["getClusterList"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putClustersIndexNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postClustersIndexNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteClustersIndexNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightClustersIndex"];
         /**
@@ -355,11 +231,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of the index of clusters (/clusters/): each cluster with its pages and how many published skills and bundles it holds.
          */
         head: operations["headClusterList"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchClustersIndexNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/clusters/{cluster}.json": {
@@ -377,24 +249,12 @@ export interface paths {
          * @description The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.
          */
         get: operations["getCluster"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putClustersClusterNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postClustersClusterNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteClustersClusterNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightClustersCluster"];
         /**
@@ -402,11 +262,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of a cluster page: the catalogue filtered to the cluster, the same body as /catalog.json?cluster={cluster}.
          */
         head: operations["headCluster"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchClustersClusterNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/docs/{name}.json": {
@@ -424,24 +280,12 @@ export interface paths {
          * @description The JSON twin of a page such as the developer guide, with its text as Markdown.
          */
         get: operations["getDoc"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putDocsNameNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postDocsNameNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteDocsNameNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightDocsName"];
         /**
@@ -449,11 +293,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. The JSON twin of a page such as the developer guide, with its text as Markdown.
          */
         head: operations["headDoc"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchDocsNameNotAllowed"];
+        patch?: never;
         trace?: never;
     };
     "/api/public/health/payment": {
@@ -468,24 +308,12 @@ export interface paths {
          * @description Checks the connection to the payment provider. The result is kept for 60 seconds (the age header says how old it is); force=1 runs the check again, at most once every 10 seconds. Never cached (cache-control: no-store).
          */
         get: operations["getPaymentHealth"];
-        /**
-         * PUT is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        put: operations["putApiPublicHealthPaymentNotAllowed"];
-        /**
-         * POST is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        post: operations["postApiPublicHealthPaymentNotAllowed"];
-        /**
-         * DELETE is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        delete: operations["deleteApiPublicHealthPaymentNotAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
         /**
          * CORS preflight
-         * @description Grants any origin the read methods and the request headers a client sends, for a day.
+         * @description Grants any origin the methods this path serves (GET, HEAD, OPTIONS, named in access-control-allow-methods) and the request headers a client sends, for a day. Any other method is answered 405 with an Error body and an allow header naming the same methods; the request is not read.
          */
         options: operations["preflightApiPublicHealthPayment"];
         /**
@@ -493,11 +321,7 @@ export interface paths {
          * @description As GET, with the same status and headers and no body. Checks the connection to the payment provider. The result is kept for 60 seconds (the age header says how old it is); force=1 runs the check again, at most once every 10 seconds. Never cached (cache-control: no-store).
          */
         head: operations["headPaymentHealth"];
-        /**
-         * PATCH is refused
-         * @description Answered with 405 and `allow: GET, HEAD, OPTIONS`; the request is not read.
-         */
-        patch: operations["patchApiPublicHealthPaymentNotAllowed"];
+        patch?: never;
         trace?: never;
     };
 }
@@ -1114,135 +938,6 @@ export interface operations {
             };
         };
     };
-    putVersionNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postVersionNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteVersionNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightVersion: {
         parameters: {
             query?: never;
@@ -1286,6 +981,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -1384,49 +1109,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchVersionNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -1537,135 +1219,6 @@ export interface operations {
             };
         };
     };
-    putOpenapiNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postOpenapiNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteOpenapiNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightOpenapi: {
         parameters: {
             query?: never;
@@ -1709,6 +1262,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -1807,49 +1390,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchOpenapiNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -1992,135 +1532,6 @@ export interface operations {
             };
         };
     };
-    putCatalogNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postCatalogNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteCatalogNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightCatalog: {
         parameters: {
             query?: never;
@@ -2164,6 +1575,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2297,49 +1738,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchCatalogNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -2486,135 +1884,6 @@ export interface operations {
             };
         };
     };
-    putSearchNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postSearchNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteSearchNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightSearch: {
         parameters: {
             query?: never;
@@ -2658,6 +1927,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2798,49 +2097,6 @@ export interface operations {
             };
         };
     };
-    patchSearchNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getCatalogFile: {
         parameters: {
             query?: never;
@@ -2913,135 +2169,6 @@ export interface operations {
             };
         };
     };
-    putIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightIndex: {
         parameters: {
             query?: never;
@@ -3085,6 +2212,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3155,49 +2312,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -3370,144 +2484,6 @@ export interface operations {
             };
         };
     };
-    putSkillsSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postSkillsSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteSkillsSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightSkillsSlug: {
         parameters: {
             query?: never;
@@ -3554,6 +2530,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3715,52 +2721,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchSkillsSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -3933,144 +2893,6 @@ export interface operations {
             };
         };
     };
-    putBundlesSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postBundlesSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteBundlesSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightBundlesSlug: {
         parameters: {
             query?: never;
@@ -4117,6 +2939,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4278,52 +3130,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchBundlesSlugNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The slug as in the page URL. */
-                slug: components["parameters"]["slug"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -4493,135 +3299,6 @@ export interface operations {
             };
         };
     };
-    putClustersIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postClustersIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteClustersIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightClustersIndex: {
         parameters: {
             query?: never;
@@ -4665,6 +3342,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4823,49 +3530,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchClustersIndexNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -5038,144 +3702,6 @@ export interface operations {
             };
         };
     };
-    putClustersClusterNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The cluster id as in the page URL. */
-                cluster: components["parameters"]["clusterId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postClustersClusterNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The cluster id as in the page URL. */
-                cluster: components["parameters"]["clusterId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteClustersClusterNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The cluster id as in the page URL. */
-                cluster: components["parameters"]["clusterId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightClustersCluster: {
         parameters: {
             query?: never;
@@ -5222,6 +3748,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -5383,52 +3939,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchClustersClusterNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The cluster id as in the page URL. */
-                cluster: components["parameters"]["clusterId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -5601,144 +4111,6 @@ export interface operations {
             };
         };
     };
-    putDocsNameNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The name as in the page URL. */
-                name: components["parameters"]["docName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postDocsNameNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The name as in the page URL. */
-                name: components["parameters"]["docName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteDocsNameNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The name as in the page URL. */
-                name: components["parameters"]["docName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightDocsName: {
         parameters: {
             query?: never;
@@ -5785,6 +4157,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -5946,52 +4348,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchDocsNameNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The name as in the page URL. */
-                name: components["parameters"]["docName"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `public, max-age=3600` */
-                    "cache-control": "public, max-age=3600";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };
@@ -6163,135 +4519,6 @@ export interface operations {
             };
         };
     };
-    putApiPublicHealthPaymentNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `no-store` */
-                    "cache-control": "no-store";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    postApiPublicHealthPaymentNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `no-store` */
-                    "cache-control": "no-store";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteApiPublicHealthPaymentNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `no-store` */
-                    "cache-control": "no-store";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     preflightApiPublicHealthPayment: {
         parameters: {
             query?: never;
@@ -6335,6 +4562,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path or the query has malformed percent-encoding ("%" not followed by two hex digits forming UTF-8). */
+            400: {
+                headers: {
+                    "x-build-version": components["headers"]["x-build-version"];
+                    "x-base-url": components["headers"]["x-base-url"];
+                    "api-version": components["headers"]["api-version"];
+                    /** @description `public, max-age=3600` */
+                    "cache-control": "public, max-age=3600";
+                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
+                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
+                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
+                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
+                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
+                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
+                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
+                    "x-content-type-options": components["headers"]["x-content-type-options"];
+                    "content-security-policy": components["headers"]["content-security-policy"];
+                    "referrer-policy": components["headers"]["referrer-policy"];
+                    "x-frame-options": components["headers"]["x-frame-options"];
+                    "permissions-policy": components["headers"]["permissions-policy"];
+                    etag: components["headers"]["etag"];
+                    deprecation: components["headers"]["deprecation"];
+                    sunset: components["headers"]["sunset"];
+                    link: components["headers"]["link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -6495,49 +4752,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    patchApiPublicHealthPaymentNotAllowed: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The API is read-only: GET, HEAD, OPTIONS only. */
-            405: {
-                headers: {
-                    "x-build-version": components["headers"]["x-build-version"];
-                    "x-base-url": components["headers"]["x-base-url"];
-                    "api-version": components["headers"]["api-version"];
-                    /** @description `no-store` */
-                    "cache-control": "no-store";
-                    "ratelimit-policy": components["headers"]["ratelimit-policy"];
-                    "ratelimit-limit": components["headers"]["ratelimit-limit"];
-                    "ratelimit-remaining": components["headers"]["ratelimit-remaining"];
-                    "ratelimit-reset": components["headers"]["ratelimit-reset"];
-                    "access-control-allow-origin": components["headers"]["access-control-allow-origin"];
-                    /** @description The headers a browser may read: x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens. */
-                    "access-control-expose-headers": "x-build-version, x-base-url, api-version, etag, ratelimit-policy, ratelimit-limit, ratelimit-remaining, ratelimit-reset, deprecation, sunset, link, age, x-markdown-tokens";
-                    "x-content-type-options": components["headers"]["x-content-type-options"];
-                    "content-security-policy": components["headers"]["content-security-policy"];
-                    "referrer-policy": components["headers"]["referrer-policy"];
-                    "x-frame-options": components["headers"]["x-frame-options"];
-                    "permissions-policy": components["headers"]["permissions-policy"];
-                    /** @description `GET, HEAD, OPTIONS` */
-                    allow: "GET, HEAD, OPTIONS";
-                    etag: components["headers"]["etag"];
-                    deprecation: components["headers"]["deprecation"];
-                    sunset: components["headers"]["sunset"];
-                    link: components["headers"]["link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
             };
         };
     };

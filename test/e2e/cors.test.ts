@@ -39,6 +39,13 @@ describe('CORS preflight', () => {
     expect(Number(reply.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 
+  it('refuses a preflight to a target it cannot decode with the JSON 400 openapi.json declares', async () => {
+    // call() holds the answer to the document's OPTIONS operation: status, body and headers.
+    const reply = await preflight('/catalog.json?cluster=%E0%A4%A');
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.text).code).toBe('bad_request');
+  });
+
   it('answers a preflight with the build stamp', async () => {
     const reply = await preflight('/catalog.json');
     expect(reply.headers['x-build-version']).toBe(distStamp().buildVersion);

@@ -4,14 +4,17 @@
  * entry of openapi.json (`{base}` and `{base}/v1`). Every request the service serves must pass the
  * proxy unchanged, with no request or response violation; a request the service refuses with 400
  * may be refused by the proxy too (422, a request violation at the parameter the service names),
- * because then the document says what the service says. The only violations allowed are the local
- * emulator's own, listed in EMULATOR_DIFFERENCES with their reasons, and each must still occur.
+ * because then the document says what the service says. A method the document does not describe
+ * on a path is refused by both (405), the service's `allow` naming the methods the document does
+ * describe there. The only violations allowed are the local emulator's own, listed in
+ * EMULATOR_DIFFERENCES with their reasons, and each must still occur.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrl } from '../helpers/server.ts';
 import { httpRequest } from '../helpers/http.ts';
 import type { Reply } from '../helpers/http.ts';
 import { distPath } from '../helpers/dist.ts';
+import { contract } from '../helpers/openapi.ts';
 import { startPrismProxy } from '../helpers/prism.ts';
 import type { RunningProxy } from '../helpers/prism.ts';
 import { requestCorpus } from '../helpers/request-corpus.ts';
@@ -96,6 +99,8 @@ describe('the request corpus through Prism’s validating proxy (prism proxy ope
   const seen = new Map<string, number>();
   const failures: string[] = [];
   let sentCount = 0;
+  /** Requests with a method the document does not describe, refused by the proxy and the service. */
+  let refusedCount = 0;
 
   beforeAll(async () => {
     const document = distPath('openapi.json');
@@ -143,6 +148,19 @@ describe('the request corpus through Prism’s validating proxy (prism proxy ope
     }
     // A path the document does not describe is Prism's own 404, as it is the service's.
     if (direct.status === 404 && proxied.status === 404 && isPrismAnswer(proxied) && /NO_PATH_MATCHED/.test(proxied.text)) return;
+    // A method the document does not describe on a path is Prism's own 405, as it is the service's:
+    // an Error body whose allow names exactly the methods the document describes there.
+    if (direct.status === 405 && proxied.status === 405 && isPrismAnswer(proxied) && /NO_METHOD_MATCHED/.test(proxied.text)) {
+      const { document, routeOf, component } = contract();
+      const route = routeOf(new URL(sent.path, 'http://x').pathname);
+      const described = Object.keys(route ? document.paths[route] : {}).filter((key) => key !== 'parameters').map((key) => key.toUpperCase()).sort();
+      const allowed = (direct.headers.allow ?? '').split(', ').sort();
+      if (allowed.join() !== described.join()) failures.push(`${where}: allow ${direct.headers.allow}, the document describes ${described.join(', ')}`);
+      const error = component('Error');
+      if (!error(JSON.parse(direct.text))) failures.push(`${where}: the 405's body is no Error: ${JSON.stringify(error.errors)}`);
+      refusedCount += 1;
+      return;
+    }
     if (violations.length > 0) failures.push(`${where}: ${describe(violations)}`);
     // Prism replaces an answer with a violation by its own 500 (--errors); when every violation is an
     // allowed difference, it validated everything else and the answer stands.
@@ -174,6 +192,7 @@ describe('the request corpus through Prism’s validating proxy (prism proxy ope
 
   it('allows only emulator differences that still occur', () => {
     expect(sentCount, 'the corpus ran').toBeGreaterThan(100);
+    expect(refusedCount, 'the corpus sent a method the document does not describe').toBeGreaterThan(0);
     for (const name of Object.keys(EMULATOR_DIFFERENCES)) expect(seen.get(name) ?? 0, `${name}: no request showed it; remove it from the list`).toBeGreaterThan(0);
   });
 
