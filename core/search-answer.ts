@@ -11,6 +11,7 @@ import type { BuildStamp } from './headers.ts';
 import { strongEtag } from './etag.ts';
 import { jsonBytes } from './json.ts';
 import type { AnswerConstants } from './catalog-answer.ts';
+import { SEARCH_API_PATH, SEARCH_TWIN_PATH } from './search-paths.ts';
 import type { QueryProblem } from './query.ts';
 import { SEARCH_DEFAULT_LIMIT } from './search.ts';
 import type { Search, SearchAnswer } from './search.ts';
@@ -24,10 +25,6 @@ export interface LoadedSearch {
   /** A hash of the index file: with the build version and the canonical query, the answers' ETag. */
   etag: string;
 }
-
-export const SEARCH_API_PATH = '/search.json';
-export const SEARCH_PAGE_PATH = '/search';
-export const SEARCH_TWIN_PATH = '/search.md';
 
 /** What a search page shows: the form (with the query, if any), a problem with it, or the answer. */
 export interface SearchView {

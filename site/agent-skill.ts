@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { MCP_PATH, TOOL_NAMES } from '../core/mcp/names.ts';
 import { PRICES_IN_CENTS_NOTE, PRICING_RULE } from '../core/pricing.ts';
 import { LIMIT_MAX, LIMIT_MIN, QUERY_PARAMETERS } from '../core/query.ts';
-import { SEARCH_API_PATH } from '../core/search-answer.ts';
+import { SEARCH_API_PATH } from '../core/search-paths.ts';
 import { SEARCH_PARAMETERS } from '../core/search-query.ts';
 import { SORT_NAMES, TAX_NOTE } from '../core/types.ts';
 import { AGENT_SKILLS_SCHEMA } from '../core/agent-skills.ts';

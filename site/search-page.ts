@@ -13,7 +13,7 @@ import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { PageFrame } from './pages/frame.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import { count } from './render/format.ts';
-import { SEARCH_API_PATH, SEARCH_PAGE_PATH, SEARCH_TWIN_PATH } from '../core/search-answer.ts';
+import { SEARCH_API_PATH, SEARCH_PAGE_PATH, SEARCH_TWIN_PATH } from '../core/search-paths.ts';
 import type { SearchRenderers, SearchView } from '../core/search-answer.ts';
 import { canonicalSearchString } from '../core/search-query.ts';
 import type { ScoredItem } from '../core/search.ts';

@@ -5,7 +5,7 @@
  */
 import { h } from 'hastscript';
 import type { Element } from 'hast';
-import { SEARCH_PAGE_PATH } from '../../core/search-answer.ts';
+import { SEARCH_PAGE_PATH } from '../../core/search-paths.ts';
 
 /** Ids the box uses (FRAME_IDS lists them, so no heading id of a page can take them). */
 export const SEARCH_BOX_IDS = ['site-search-q', 'site-search-label'] as const;

@@ -10,7 +10,7 @@ import type { PageFrame } from './frame.ts';
 import { listedIn } from './listing.ts';
 import { renderPage } from '../html/layout.ts';
 import { webSite } from '../html/structured-data.ts';
-import { SEARCH_PAGE_PATH } from '../../core/search-answer.ts';
+import { SEARCH_PAGE_PATH } from '../../core/search-paths.ts';
 import { bundleCard, clusterAnchor, clusterPath, skillCard, skillPath } from '../html/parts.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
 import { clusterRef } from './cluster.ts';
