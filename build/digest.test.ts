@@ -1,55 +1,51 @@
-/** How the cache names things (digest.ts): one name for the same bytes, however they are fed. */
+/** How the build names what it reuses (digest.ts): one digest for one value, another for any other. */
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, hashText, objectHasher, objectName, valueDigest } from './digest.ts';
+import { digestOf, digestOfText, hashText } from './digest.ts';
 
-describe('objectName', () => {
-  it('names the same bytes alike whether given whole, as text or in pieces (a file joined from parts is named as it is written)', () => {
-    const text = 'café ✓ 𝄞\n<p>one</p>';
-    const bytes = Buffer.from(text);
-    const pieces = objectHasher();
-    for (const part of [bytes.subarray(0, 3), bytes.subarray(3, 11), bytes.subarray(11)]) pieces.update(part);
-    expect(objectName(text)).toBe(objectName(bytes));
-    expect(objectName(new Uint8Array(bytes))).toBe(objectName(bytes));
-    expect(pieces.digest('hex')).toBe(objectName(text));
-    // The hex SHA-256 of no bytes.
-    expect(objectName('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+describe('hashText', () => {
+  it('hashes its parts one after another, text as its UTF-8 bytes', () => {
+    expect(hashText('ab', 'c')).toBe(hashText('abc'));
+    expect(hashText('café')).toBe(hashText(Buffer.from('café')));
+    expect(hashText('a')).not.toBe(hashText('b'));
   });
 });
 
-describe('valueDigest', () => {
-  const long = (end: string) => `${'{"skills":[]}'.repeat(6_000)}${end}`;
-
-  it('is the digest of the canonical text for a value with no long string', () => {
-    const value = { bytes: 'short', layout: { skills: [1, 2] } };
-    expect(valueDigest(value)).toBe(hashText(canonicalJson(value)));
+describe('digestOf', () => {
+  it('is the same for the same value, made anew, and another for a value that differs anywhere', () => {
+    const value = () => ({ title: 'A', tags: ['x', 'y'], price: { cents: 1900 }, none: null });
+    expect(digestOf(value())).toBe(digestOf(value()));
+    const others = [
+      { ...value(), title: 'B' },
+      { ...value(), tags: ['x'] },
+      { ...value(), price: { cents: 1901 } },
+      { ...value(), none: 0 },
+      { title: 'A', tags: ['x', 'y'], price: { cents: 1900 } },
+    ].map(digestOf);
+    expect(new Set([digestOf(value()), ...others]).size).toBe(others.length + 1);
   });
 
-  it('tells apart values that differ anywhere, a long string by its last character too', () => {
-    const digests = [
-      { bytes: long('a'), layout: { n: 1 } },
-      { bytes: long('b'), layout: { n: 1 } },
-      { bytes: long('a'), layout: { n: 2 } },
-      { bytes: long('a'), other: { n: 1 } },
-      { bytes: long('ab'), layout: { n: 1 } },
-      { bytes: long('a').slice(1), layout: { n: 1 } },
-      { bytes: long('a') },
-      { layout: { n: 1 }, bytes: long('a') },
-      { bytes: long('a'), layout: long('a') },
-      // Bytes, of any length, by their own bytes: apart from the string of the same text.
-      { bytes: Buffer.from(long('a')), layout: { n: 1 } },
-      { bytes: Buffer.from(long('b')), layout: { n: 1 } },
-      { bytes: Buffer.from('a'), layout: { n: 1 } },
-      { bytes: Buffer.from(''), layout: { n: 1 } },
-      { bytes: 'a', layout: { n: 1 } },
-    ].map(valueDigest);
-    expect(new Set(digests).size).toBe(digests.length);
-    expect(valueDigest({ bytes: long('a'), layout: { n: 1 } })).toBe(digests[0]);
-    expect(valueDigest({ bytes: new Uint8Array(Buffer.from(long('a'))), layout: { n: 1 } })).toBe(digests[9]);
+  it('counts an object digested before by its digest, so a value holding it is keyed without its text again', () => {
+    const skill = { slug: 'a', title: 'A' };
+    const text = JSON.stringify(skill);
+    const known = digestOfText(skill, text);
+    expect(known).toBe(digestOf(skill));
+    const page = (item: object) => ({ path: '/skills/a', skill: item });
+    // The same skill in another object is another value: its text is read, not its digest.
+    expect(digestOf(page(skill))).not.toBe(digestOf(page({ ...skill })));
+    expect(digestOf(page(skill))).toBe(digestOf(page(skill)));
   });
 
-  it('leaves a string its bytes cannot tell apart to the JSON text, and refuses what it cannot see into', () => {
-    // A lone surrogate and U+FFFD have the same UTF-8 bytes; their JSON texts differ.
-    expect(valueDigest({ bytes: long('\uD800') })).not.toBe(valueDigest({ bytes: long('\uFFFD') }));
-    expect(() => valueDigest({ bytes: long('a'), render: () => 1 })).toThrow(/holds a function/);
+  it('counts bytes by their own digest, apart from a string of the same text', () => {
+    expect(digestOf({ file: Buffer.from('abc') })).toBe(digestOf({ file: new Uint8Array(Buffer.from('abc')) }));
+    expect(digestOf({ file: Buffer.from('abc') })).not.toBe(digestOf({ file: 'abc' }));
+    expect(digestOf({ file: Buffer.from('abc') })).not.toBe(digestOf({ file: Buffer.from('abd') }));
+  });
+
+  it('refuses what it cannot see into: a function, a symbol, a bigint, a class instance', () => {
+    expect(() => digestOf({ render: () => 1 })).toThrow(/holds a function at "render"/);
+    expect(() => digestOf({ at: Symbol('x') })).toThrow(/holds a symbol/);
+    expect(() => digestOf({ n: 1n })).toThrow(/holds a bigint/);
+    expect(() => digestOf({ seen: new Map([[1, 2]]) })).toThrow(/holds a Map instance at "seen"/);
+    expect(() => digestOf({ when: new Date(0) })).toThrow(/holds a Date instance at "when"/);
   });
 });

@@ -1,28 +1,28 @@
-/** The build: load → validate → model → the runner (build/run/: every artifact made, each file
- * written as it is made, the new folder swapped in), and nothing else. */
+/** The build: load → validate → model → the runner (build/run/: every task's files kept, linked or
+ * made, the folder swapped in whole), and nothing else. */
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent, NO_DOCUMENT_MEMO } from './load.ts';
-import type { DocumentMemo, LoadedFile } from './load.ts';
-import { readSources, sourcesKey } from './sources.ts';
-import type { BuildSources } from './sources.ts';
+import type { DocumentMemo, KnownFile, LoadedContent } from './load.ts';
+import { codeDigests } from './code.ts';
 import { shopOriginProblems, validateContent } from './validate/index.ts';
 import type { ValidContent } from './validate/index.ts';
 import { buildModel } from './model.ts';
-import type { PageReport, RenderOptions } from './run/pages.ts';
-import { openRunner } from './run/index.ts';
-import type { Timed } from './run/index.ts';
+import { runTasks } from './run/index.ts';
+import type { RenderOptions, RunReport, Timed } from './run/index.ts';
+import { noStore, openStore } from './store.ts';
+import type { Store } from './store.ts';
+import { repositoryOf } from './repository.ts';
 import type { RepositoryEnvironment } from './repository.ts';
-import { codeFingerprints } from './code-fingerprint.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
-import { buildStamp } from './stamp.ts';
+import { buildStamp, buildTime, buildVersion } from './stamp.ts';
+import { contentDates } from './content-dates.ts';
 import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
 import type { StampEnvironment } from './stamp.ts';
 import { deployContext } from './deploy-context.ts';
 import { besideFiles, constantsFileFor, functionConstants, PUBLISH_DIR } from './function-constants.ts';
-import { siteAssets } from './emit/assets.ts';
 import { checkFolders, DIRECTORY_MAX_ENTRIES, pageLayout } from '../site/layout.ts';
 import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 import { lockFolders } from './lock.ts';
@@ -66,12 +66,15 @@ export interface BuildResult {
   model: CatalogueModel;
   /** Every file written, relative to dist/. */
   files: string[];
-  pages: PageReport;
+  report: RunReport;
   /** Milliseconds per phase, in the order they ran. */
   timings: Record<string, number>;
 }
 
 export const HAND_HEADERS_FILE = join(PROJECT_ROOT, '_headers');
+
+/** The code that makes a content file's checked form: its loading and its checks. */
+const CHECK_CODE = ['build/load.ts', 'build/validate/index.ts'];
 
 /** Load and validate only: what `npm run check` runs. Throws ContentError with every problem. */
 export async function checkContent(contentDir = join(PROJECT_ROOT, 'content'), headersFile = HAND_HEADERS_FILE): Promise<ValidContent> {
@@ -99,54 +102,58 @@ export type Step = <T>(phase: string, run: () => T, describe: (value: T) => stri
 /** A step that only runs. */
 const untimed: Step = (_phase, run) => run();
 
-/** The model of `sources`, checked: validate → model, reading nothing else (see build/sources.ts).
- * Throws ContentError with every problem. A content file that passed is remembered in `documents`. */
-export function modelOf(
-  sources: BuildSources, documents: DocumentMemo, step: Step = untimed,
-  folderMaxEntries = DIRECTORY_MAX_ENTRIES,
-  textFileMaxBytes = TEXT_FILE_MAX_BYTES,
-): CatalogueModel {
-  const { content: loaded, headers } = sources;
+/** Everything the model is made from besides the content: what the environment, git and the
+ * file system say of the build. */
+export interface ModelContext {
+  headers: HandHeaders;
+  env: StampEnvironment & RepositoryEnvironment;
+  deploy: DeployContext;
+  contentDir: string;
+  folderMaxEntries?: number;
+  textFileMaxBytes?: number;
+}
+
+/** The model of loaded content, checked: validate → model. Throws ContentError with every
+ * problem. A content file that passed is remembered in `documents`. */
+export function modelOf(loaded: LoadedContent, documents: DocumentMemo, context: ModelContext, step: Step = untimed): CatalogueModel {
+  const { headers, env, deploy, contentDir } = context;
   const valid = step('validate', () => withHeaderProblems(headers, () => validateContent(loaded)), () => 'no problems');
-  // Recorded now, saved only if the build succeeds; the loaded documents are not kept past the model.
-  const remember = (file: LoadedFile, bodyStart = 0) => {
-    if (!file.checked) documents.rememberDocument(file.checkKey, { data: file.data, bodyStart });
-  };
-  remember(loaded.site);
-  remember(loaded.clusters);
-  for (const { doc } of [...valid.skills, ...valid.bundles, ...valid.docs]) remember(doc, doc.body.start);
+  // Learnt only of content that passed every check.
+  for (const file of [loaded.site, loaded.clusters, ...loaded.skills, ...loaded.bundles, ...loaded.docs]) if (file.learnt) documents.set(...file.learnt);
   return step(
     'model',
     () => {
-      const stamp = buildStamp(sources.version, sources.url, valid.site.base_url);
+      const stamp = buildStamp(buildVersion(PROJECT_ROOT, env), env.URL, valid.site.base_url);
       // The address published under may not be base_url (Netlify's URL wins): a cart there is this site too.
       const shopProblems = valid.site.shop ? shopOriginProblems(valid.site.shop, stamp.baseUrl, loaded.site.file) : [];
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
-      const lastModified = new Map(sources.lastModified);
-      const model = buildModel(valid, stamp, sources.generatedAt, (file) => lastModified.get(file)!, headers.rules, sources.deploy, sources.repository);
+      // A file git does not know is dated by its modification time, taken as it was read.
+      const modified = new Map([...loaded.skills, ...loaded.bundles, ...loaded.docs].map(({ file, modified: time }) => [file, time]));
+      const dateOf = contentDates(contentDir, PROJECT_ROOT, (file) => modified.get(file)!);
+      const model = buildModel(valid, stamp, buildTime(contentDir, env), dateOf, headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
-      return { ...model, layout: pageLayout(model, folderMaxEntries, textFileMaxBytes) };
+      return { ...model, layout: pageLayout(model, context.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES, context.textFileMaxBytes ?? TEXT_FILE_MAX_BYTES) };
     },
     (m) => `${m.skills.length} published skills, ${m.bundles.length} published bundles` +
       (m.layout.fannedOut.length > 0 ? `; pages and Markdown twins of ${m.layout.fannedOut.join(', ')} in sub-folders` : '') +
       (m.layout.queriedClusters.length > 0 ? `; the JSON twins of clusters ${m.layout.queriedClusters.join(', ')} answered by the catalog function` : '') +
-      (sources.deploy.drafts ? `; for a preview (${sources.deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
+      (deploy.drafts ? `; for a preview (${deploy.name}): ${m.drafts.skills.length} draft skills, ${m.drafts.bundles.length} draft bundles` : ''),
   );
 }
 
-/** Load, timed: the sources of a build of `contentDir` (build/sources.ts). */
-const loadSources = (contentDir: string, headersFile: string, documents: DocumentMemo, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext, timed: Timed) =>
-  timed('load', () => readSources({ contentDir, headersFile, projectRoot: PROJECT_ROOT }, documents, env, deploy), ({ content: c }) => {
-    const documents = [...c.skills, ...c.bundles, ...c.docs];
-    const known = documents.filter((document) => document.knownByStamp).length;
-    return `${c.skills.length} skills, ${c.bundles.length} bundles, ${c.docs.length} docs` +
-      (known > 0 ? `; ${documents.length - known} of them read, the rest known unchanged by their stamps` : '');
-  });
-
 /** Load → validate → model, with no cache: what the bench's floor (scripts/bench/floor.ts) models content with. */
 export async function contentModel(contentDir: string, env: StampEnvironment & RepositoryEnvironment, deploy: DeployContext): Promise<CatalogueModel> {
-  const sources = await readSources({ contentDir, headersFile: HAND_HEADERS_FILE, projectRoot: PROJECT_ROOT }, NO_DOCUMENT_MEMO, env, deploy);
-  return modelOf(sources, NO_DOCUMENT_MEMO);
+  const headers = readHandHeaders(HAND_HEADERS_FILE, relative(PROJECT_ROOT, HAND_HEADERS_FILE));
+  return modelOf(await loadContent(contentDir, PROJECT_ROOT), NO_DOCUMENT_MEMO, { headers, env, deploy, contentDir });
+}
+
+/** A full collection of this thread's heap, where the process allows one: `npm run build` starts
+ * it with `--expose-gc` (package.json); a process started without it (a test) skips it. Loading and
+ * checking the content held every document at once, and V8 sized the heap for that (it grows by
+ * half over what was live at its last collection): once the model is made most of it is garbage,
+ * and collected then, the heap makes the files from the model's size. */
+function collectHeap(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /**
@@ -184,49 +191,37 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     const start = performance.now();
     return done(phase, start, await run(), describe);
   };
-  const notices = (lines: readonly string[]) => lines.forEach((notice) => log(`${'notice'.padEnd(20)} ${notice}`));
 
-  const fingerprints = codeFingerprints(PROJECT_ROOT);
-  const runner = await openRunner(options.cacheDir, fingerprints, timed);
+  const store: Store = options.cacheDir ? step('cache open', () => openStore(resolve(options.cacheDir!)), () => `open, ${resolve(options.cacheDir!)}`) : noStore();
+  // What loading and checking made of each content file, by its path, under the code that does it.
+  const documents: DocumentMemo = store.pack<KnownFile>('files', codeDigests(PROJECT_ROOT, [CHECK_CODE])[0]);
+  const headersFile = resolve(options.headersFile ?? HAND_HEADERS_FILE);
+  const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const deploy = deployContext(env, { drafts: options.drafts });
-  const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
-  let sources: BuildSources | undefined = await loadSources(contentDir, resolve(options.headersFile ?? HAND_HEADERS_FILE), runner.documents, env, deploy, timed);
-  // The model is made once, when the runner asks for it (or the caller reads it).
-  let made: CatalogueModel | undefined;
-  const model = (how = step) => {
-    if (made === undefined) {
-      made = modelOf(sources!, runner.documents, how, folderMaxEntries, options.textFileMaxBytes);
-      // The loaded documents are not kept past the model.
-      sources = undefined;
-      if (how === step) notices(made.notices);
-    }
-    return made;
-  };
+  // The content as loaded is held by nothing once the model is made, and what the memo learnt of
+  // it is written then: the rest of the build holds the model alone.
+  const model = modelOf(await timed('load', () => loadContent(contentDir, PROJECT_ROOT, documents), (content) => {
+    const files = [content.site, content.clusters, ...content.skills, ...content.bundles, ...content.docs];
+    const parsed = files.filter((file) => !file.checked).length;
+    return `${content.skills.length} skills, ${content.bundles.length} bundles, ${content.docs.length} docs` + (parsed < files.length ? `; ${parsed} of ${files.length} files parsed, the rest checked before` : '');
+  }), documents, { headers, env, deploy, contentDir, folderMaxEntries: options.folderMaxEntries, textFileMaxBytes: options.textFileMaxBytes }, step);
+  store.close('files');
+  collectHeap();
+  for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
   // The functions' constants, and beside a build into the published folder the page layout the
   // Edge Function reads when Netlify bundles it (markdown-twin.ts), change with dist/: one swap.
   const beside = besideFiles(PROJECT_ROOT, constantsFile);
-  const companions = (built: CatalogueModel): Companion[] => [
-    ...(beside.constants ? [{ file: beside.constants, text: `${JSON.stringify(functionConstants(built))}\n` }] : []),
-    ...(beside.layout ? [{ file: beside.layout, text: `${JSON.stringify(built.layout)}\n` }] : []),
+  const companions: Companion[] = [
+    ...(beside.constants ? [{ file: beside.constants, text: `${JSON.stringify(functionConstants(model))}\n` }] : []),
+    ...(beside.layout ? [{ file: beside.layout, text: `${JSON.stringify(model.layout)}\n` }] : []),
   ];
-  // Everything the build is made from besides the sources: the code, the assets its pages link, and
-  // the options (a function, such as `log`, decides nothing and drops out; the environment counts
-  // by what the sources read of it).
-  const { env: _env, log: _log, onPageRendered: _progress, ...settings } = options;
-  // Each asset by its file and its digest (integrity) rather than its bytes: bytes would take the
-  // whole key through canonicalJson's replacer, 4,000 skills' worth of it (build/digest.ts).
-  const assets = Object.values(siteAssets()).map(({ file, integrity }) => [file, integrity]);
-  const key = options.cacheDir ? sourcesKey(sources, { root: PROJECT_ROOT, contentDir, outDir, constantsFile, code: fingerprints, assets, settings }) : undefined;
-
-  const run = await runner.run(() => model(), outDir, {
+  const folderMaxEntries = options.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES;
+  const { files, report } = await runTasks(model, store, outDir, timed, {
     ...options,
-    sourcesKey: key,
+    projectRoot: PROJECT_ROOT,
     // Every file now, mirrors included: the deploy never gets as far as a folder over the limit.
     checkFiles: (paths) => checkFolders(paths, folderMaxEntries),
     companions,
   });
-  if (made === undefined) notices(run.notices);
-  const { files, pages } = run;
-  // When the last folder was kept whole the model was never needed: made on first read.
-  return { files, pages, timings, get model() { return model(untimed); } };
+  return { model, files, report, timings };
 }

@@ -1,14 +1,12 @@
 /**
- * Load: read content/ into position-aware documents. Each file is hashed as it is read, or, when
- * the memo knows it by its stamp (build/file-stamp.ts), not read at all; and parsed only when one
- * of its facts is first asked for (a build whose sources are all as the last build's asks none).
- * No rules are checked here beyond syntax. A document whose exact bytes passed its schema in an
- * earlier build comes from the memo of checked documents (the build cache's, handed in by the
- * runner: build/run/) instead, already parsed; its line positions are worked out only if a later
- * rule needs them.
+ * Load: read content/ into position-aware documents. Each file is read and hashed (its
+ * `checkKey`), and a file whose exact bytes passed its checks before comes from the build cache's
+ * memo of content files (store.ts, `files.pack`), already parsed; its line positions are worked
+ * out only if a later rule needs them. A file whose stat is the one it had when a build last read
+ * it is not read again. No rules are checked here beyond syntax.
  */
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import type { BigIntStats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -23,29 +21,50 @@ import { bodyPlaceholder } from './placeholder.ts';
 import { FileReadError } from './build-errors.ts';
 import type { BodySource, DocumentKind } from '../site/model.ts';
 
-/** A content file's front matter as parsed, known to match its schema. */
-export interface CheckedDocument {
-  data: unknown;
-  /** Where the body starts in the file's text. */
-  bodyStart: number;
+/** A file's stat as the loader compares it: the same, and the file was not saved since it was read. */
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
 }
 
-/** Documents that passed their schema in an earlier build, by the digest of their kind and text
- * (`checkKey`): loading skips parsing them, and checking skips their schema. And each file's
- * `checkKey` as an earlier build read it, by its path and stamp (build/file-stamp.ts): loading
- * skips reading a file whose stamp has not moved, as git's index does. */
+/** What a build knew of a content file that passed its checks: the digest of its kind and bytes
+ * (`checkKey`), its front matter as parsed, where its body starts, and its stat when it was read,
+ * when that stat can be trusted (see RACY_MS). */
+export interface KnownFile {
+  checkKey: string;
+  data: unknown;
+  bodyStart: number;
+  stat?: FileStat;
+}
+
+/** The memo of content files, by path: a file whose stat is the one it had when read is not read
+ * again, and one whose bytes are the ones known is not parsed or checked again (the build cache
+ * keeps it under the loading and checking code: store.ts). */
 export interface DocumentMemo {
-  document(checkKey: string): CheckedDocument | undefined;
-  rememberDocument(checkKey: string, entry: CheckedDocument): void;
-  /** The `checkKey` of the file at `path` when it was read with the stamp `stat` gives; none in a
-   * memo that keeps no digests, so loading takes no `stat` for it. */
-  fileDigest?(path: string, stat: BigIntStats): string | undefined;
-  /** Remembers the `checkKey` of the file at `path`, read with `stat` taken as it was opened. */
-  rememberFileDigest?(path: string, stat: BigIntStats, checkKey: string): void;
+  get(path: string): KnownFile | undefined;
+  set(path: string, known: KnownFile): void;
 }
 
 /** No memo: every file is read, parsed and checked. */
-export const NO_DOCUMENT_MEMO: DocumentMemo = { document: () => undefined, rememberDocument: () => {} };
+export const NO_DOCUMENT_MEMO: DocumentMemo = { get: () => undefined, set: () => {} };
+
+/**
+ * How long after a file last changed its stat is trusted: one saved again within the same tick of
+ * the file clock (whole seconds on some filesystems, two on FAT) may keep its size and times, so a
+ * file read that soon after a change is read again next time, as git does with its "racily clean"
+ * entries (Documentation/technical/racy-git.adoc). Its ctime is compared, which no program can set
+ * back as `touch -d` sets back an mtime.
+ */
+const RACY_MS = 2000;
+
+const sameStat = (known: FileStat | undefined, stat: Stats): boolean =>
+  known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ctimeMs === stat.ctimeMs && known.ino === stat.ino;
+
+/** A stat to remember, read at `readAt`: none when the file changed within the tick before. */
+const trusted = (stat: Stats, readAt: number): FileStat | undefined =>
+  stat.ctimeMs < readAt - RACY_MS ? { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino } : undefined;
 
 export interface LoadedFile extends YamlSource {
   /** Path relative to the project root, for messages. */
@@ -54,15 +73,16 @@ export interface LoadedFile extends YamlSource {
   modified: string;
   /** True when this exact text already passed its schema (a memo hit): no need to check again. */
   checked?: boolean;
-  /** Hash of the file's kind and text: its key in the memo of checked documents ('' for no file). */
+  /** Hash of the file's kind and text ('' for no file). */
   checkKey: string;
+  /** What the memo is to learn of the file once the content passes its checks, by path; none when
+   * it knows it already. */
+  learnt?: [path: string, known: KnownFile];
 }
 
 export interface LoadedDocument extends LoadedFile {
   /** File name without extension; checked against the slug pattern later. */
   slug: string;
-  /** True when the memo knew the file by its stamp, so it was not read to be loaded. */
-  knownByStamp: boolean;
   /** The Markdown body after the front matter: where it is, not its text (see BodySource). */
   body: BodySource;
   /** The body limits it goes beyond (field `body`); none for a text that passed before (a memo hit). */
@@ -122,91 +142,72 @@ export async function loadContent(contentDir: string, projectRoot: string, memo:
   };
 }
 
-/**
- * A content file as loaded: known by its digest at once (read and hashed, or taken from the memo
- * by its stamp), and what loading makes of it (its front matter, checked or parsed, and its body's
- * place) worked out on first use. A build whose sources are all as the last build's never asks
- * (build/sources.ts), and no text is kept meanwhile: one the memo does not know is read again
- * then, and refused if it changed since.
- */
+/** A content file as loaded: the memo's when its stat is as a build last read it, or read and
+ * hashed, then parsed, or the memo's when these are the bytes it knew. */
 function loadDocument(path: string, file: string, kind: DocumentKind, memo: DocumentMemo): LoadedDocument {
-  // A stat in place of an open, a read and a hash, when the memo knows the file by its stamp.
-  const stat = memo.fileDigest ? statSync(path, { bigint: true, throwIfNoEntry: false }) : undefined;
-  const knownKey = stat?.isFile() ? memo.fileDigest?.(path, stat) : undefined;
-  const read = knownKey === undefined ? readFile(path) : undefined;
-  const checkKey = knownKey ?? checkKeyOf(kind, read?.bytes ?? '');
-  if (read) memo.rememberFileDigest?.(path, read.stat, checkKey);
-  const modified = read ? read.stat.mtime : knownKey === undefined ? undefined : stat?.mtime;
-  let made: DocumentFacts | undefined;
-  const known = { file, modified: modified ? isoSeconds(modified) : '', slug: basename(path, extname(path)), checkKey, knownByStamp: knownKey !== undefined };
-  return withFacts(known, DOCUMENT_FACTS, () => (made ??= documentFacts(path, file, kind, checkKey, memo)));
-}
-
-type FileFacts = Omit<LoadedFile, 'file' | 'modified' | 'checkKey'>;
-type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey' | 'knownByStamp'>;
-
-/** Every fact loading makes of a file's text (the compiler holds the lists to the types: a fact
- * added to LoadedFile or LoadedDocument and not listed here does not compile). */
-const FILE_FACTS = ['data', 'problems', 'lineOf', 'numberLiterals', 'checked'] as const satisfies readonly (keyof FileFacts)[];
-const DOCUMENT_FACTS = [...FILE_FACTS, 'body', 'bodyProblems', 'bodyPlaceholder'] as const satisfies readonly (keyof DocumentFacts)[];
-/** `List` when it names every key of `Facts`, and a type no list is otherwise. */
-type Listed<Facts, List extends readonly (keyof Facts)[]> = [Exclude<keyof Facts, List[number]>] extends [never] ? List : { missing: Exclude<keyof Facts, List[number]> };
-
-/** Where a loaded file keeps the function that works out its facts (not enumerable). */
-const MAKE_FACTS = Symbol('facts');
-type Facted = { [MAKE_FACTS]: () => Record<PropertyKey, unknown> };
-/** One getter per fact, shared by every file of a kind: a getter and its closure made for every
- * fact of every file cost three times as much, some 30 ms of a warm build at 4,000 skills. */
-const factGetters = new Map<readonly PropertyKey[], PropertyDescriptorMap>();
-
-/** `known`, with each of `facts` read from `make()`'s result when first asked for. */
-function withFacts<Known extends object, Facts, const List extends readonly (keyof Facts)[]>(known: Known, facts: List & Listed<Facts, List>, make: () => Facts): Known & Facts {
-  let getters = factGetters.get(facts);
-  if (getters === undefined) {
-    getters = Object.fromEntries(facts.map((fact) => [fact, { enumerable: true, get(this: Facted) { return this[MAKE_FACTS]()[fact]; } }]));
-    factGetters.set(facts, getters);
+  const slug = basename(path, extname(path));
+  const known = memo.get(path);
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (known && stat && sameStat(known.stat, stat)) {
+    return { file, modified: isoSeconds(stat.mtime), slug, checkKey: known.checkKey, ...documentFacts(path, file, kind, known.checkKey, known, undefined) };
   }
-  Object.defineProperty(known, MAKE_FACTS, { value: make });
-  return Object.defineProperties(known, getters) as Known & Facts;
+  const readAt = Date.now();
+  const read = readFile(path);
+  const checkKey = checkKeyOf(kind, read?.bytes ?? '');
+  const modified = read ? isoSeconds(read.stat.mtime) : '';
+  const cached = known?.checkKey === checkKey ? known : undefined;
+  const text = read && cached === undefined ? read.bytes.toString('utf8') : undefined;
+  const facts = documentFacts(path, file, kind, checkKey, cached, text);
+  const learnt: [string, KnownFile] | undefined = read ? [path, { checkKey, data: facts.data, bodyStart: facts.body.start, stat: trusted(read.stat, readAt) }] : undefined;
+  return { file, modified, slug, checkKey, learnt, ...facts };
 }
 
-function documentFacts(path: string, file: string, kind: DocumentKind, checkKey: string, memo: DocumentMemo): DocumentFacts {
-  const cached = memo.document(checkKey);
+type DocumentFacts = Omit<LoadedDocument, 'file' | 'modified' | 'slug' | 'checkKey' | 'learnt'>;
+
+/** What loading makes of a file: its front matter (parsed from `text`, or the memo's when it knew
+ * the file: `cached`) and where its body is. */
+function documentFacts(path: string, file: string, kind: DocumentKind, checkKey: string, cached: KnownFile | undefined, text: string | undefined): DocumentFacts {
   if (!cached) {
-    const text = readChecked(path, kind, checkKey);
-    const { bodyStart, ...parsed } = parseDocumentText(text, file);
-    const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, text, bodyStart, problem));
-    return { ...parsed, body: { path, start: bodyStart, checkKey, kind }, bodyProblems, bodyPlaceholder: bodyPlaceholder(text, bodyStart) };
+    const source = text ?? readChecked(path, kind, checkKey);
+    const { bodyStart, lineOf: _lines, ...parsed } = parseDocumentText(source, file);
+    const bodyProblems = bodyLimitProblems(parsed.body).map((problem) => bodyProblem(file, source, bodyStart, problem));
+    return { ...parsed, lineOf: linesOnDemand(path, file), body: { path, start: bodyStart, checkKey, kind }, bodyProblems, bodyPlaceholder: bodyPlaceholder(source, bodyStart) };
   }
-  let parsed: ParsedDocument | undefined;
   return {
     body: { path, start: cached.bodyStart, checkKey, kind },
     data: cached.data,
     problems: [],
     bodyProblems: [],
     checked: true,
-    // Only a cross-file problem (a bundle naming a withdrawn skill) asks for a line; the file is
-    // read again then, so thousands of texts are not kept alive for a question rarely asked.
-    lineOf: (fieldPath) => (parsed ??= parseDocumentText(readText(path) ?? '', file)).lineOf(fieldPath),
+    lineOf: linesOnDemand(path, file),
   };
 }
 
-/** A YAML file as loaded, its parse (or the memo's) on first use, as a document's. */
+/** Where a field of the file is, worked out when a problem asks: the file is read and parsed again
+ * then, so no document keeps its text (and every string sliced from it) alive while the others
+ * are loaded, for a question asked of few. */
+function linesOnDemand(path: string, file: string): LoadedFile['lineOf'] {
+  let parsed: ParsedDocument | undefined;
+  return (fieldPath) => (parsed ??= parseDocumentText(readText(path) ?? '', file)).lineOf(fieldPath);
+}
+
+/** A YAML file as loaded: read, and parsed, or the memo's when these are the bytes it knew. */
 function loadYamlFile(path: string, display: (path: string) => string, kind: FileKind, memo: DocumentMemo): LoadedFile {
   const file = display(path);
+  const readAt = Date.now();
   const read = readFile(path);
   if (read === undefined) return missingFile(file);
   const text = read.bytes.toString('utf8');
   const checkKey = checkKeyOf(kind, read.bytes);
-  let made: FileFacts | undefined;
-  const facts = (): FileFacts => {
-    if (made) return made;
-    const cached = memo.document(checkKey);
-    if (!cached) return (made = parseYamlSource(text, file));
-    let parsed: YamlSource | undefined;
-    return (made = { data: cached.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at) });
-  };
-  return withFacts({ file, modified: isoSeconds(read.stat.mtime), checkKey }, FILE_FACTS, facts);
+  const known = memo.get(path);
+  const stat = trusted(read.stat, readAt);
+  const facts = { file, modified: isoSeconds(read.stat.mtime), checkKey };
+  if (known?.checkKey !== checkKey) {
+    const parsed = parseYamlSource(text, file);
+    return { ...facts, ...parsed, learnt: [path, { checkKey, data: parsed.data, bodyStart: 0, stat }] };
+  }
+  let parsed: YamlSource | undefined;
+  return { ...facts, data: known.data, problems: [], checked: true, lineOf: (at) => (parsed ??= parseYamlSource(text, file)).lineOf(at), learnt: sameStat(known.stat, read.stat) ? undefined : [path, { ...known, stat }] };
 }
 
 export interface ParsedDocument extends Omit<LoadedFile, 'checkKey' | 'modified'> {
@@ -246,11 +247,11 @@ let readInto = Buffer.allocUnsafe(64 * 1024);
 
 /** A file's bytes (valid until the next read: see readInto) and its stat as it was opened, from one
  * opening of it. */
-function readFile(path: string): { bytes: Buffer; stat: BigIntStats } | undefined {
+function readFile(path: string): { bytes: Buffer; stat: Stats } | undefined {
   try {
     const fd = openSync(path, 'r');
     try {
-      const stat = fstatSync(fd, { bigint: true });
+      const stat = fstatSync(fd);
       const size = Number(stat.size);
       if (size > readInto.length) readInto = Buffer.allocUnsafe(size);
       const bytes = readInto.subarray(0, size);

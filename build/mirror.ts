@@ -4,13 +4,13 @@
  * other: a file when one is there, otherwise the not-found function, whose JSON 404 keeps the
  * `/v1` in its hints. A rewrite (`/v1/* → /:splat`) would instead depend on how Netlify runs a
  * rewrite's target back through the functions with `preferStatic`, an order its docs leave open
- * (docs.netlify.com/platform/request-chain). The copies are hard links within the new folder, and
- * Netlify uploads a deploy's files by their digest, so each is stored and uploaded once.
+ * (docs.netlify.com/platform/request-chain). The copies are hard links within the build's folder
+ * (build/output.ts), and Netlify uploads a deploy's files by their digest, so each is stored and
+ * uploaded once.
  */
 import { majorPrefixes, MAJORS } from '../core/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
 import { mirrored } from '../site/headers.ts';
-import type { OutputFolder } from './run/output.ts';
 
 /** The majors' folders (`v1`), and which files each of them copies. */
 export function mirrorPlan(majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): { folders: string[]; copied: (path: string) => boolean } {
@@ -23,12 +23,4 @@ export function mirrorPlan(majors: Readonly<Record<number, MajorLifecycle>> = MA
 export function withMirrors(files: readonly string[], majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): string[] {
   const { folders, copied } = mirrorPlan(majors);
   return [...files, ...folders.flatMap((folder) => files.filter(copied).map((path) => `${folder}/${path}`))];
-}
-
-/** Publishes every file of `output` under each major's prefix; how many files that added. */
-export function mirrorMajors(output: OutputFolder, majors: Readonly<Record<number, MajorLifecycle>> = MAJORS): number {
-  const before = output.files.length;
-  const { folders, copied } = mirrorPlan(majors);
-  for (const folder of folders) output.mirror(folder, (path) => !copied(path));
-  return output.files.length - before;
 }

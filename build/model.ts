@@ -5,6 +5,7 @@ import type { BuildStamp } from '../core/headers.ts';
 import { bundlePrice, PRICING_RULE } from '../core/pricing.ts';
 import { compareOrder, compareTitles } from '../core/collate.ts';
 import { serialiseCatalog } from '../core/catalog-layout.ts';
+import { digestOfText } from './digest.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY } from '../core/types.ts';
 import type { Bundle, Catalog, Skill } from '../core/types.ts';
@@ -13,6 +14,7 @@ import type { ValidContent } from './validate/index.ts';
 import { PRODUCTION } from './deploy-context.ts';
 import { contentSignals } from './content-signals.ts';
 import { FLAT_LAYOUT } from '../core/page-paths.ts';
+import { allPages } from '../site/pages/registry.ts';
 // A skill's API object from its front matter, in a module of its own so that the editor's preview
 // (emit/admin-editor.ts, a browser script) can use it without the rest of the build.
 import { cartOrPage, skillOf } from './skill-of.ts';
@@ -126,11 +128,17 @@ export function buildModel(
       file: doc.file,
       lastModified: lastModified(doc.file),
     }));
-  const catalogFile = serialiseCatalog(catalog);
-  return {
+  // Each item is known by the digest of its JSON text from here on, and the file by its ETag: every
+  // task's key that holds them hashes that digest, not their text again (build/digest.ts).
+  const catalogFile = serialiseCatalog(catalog, digestOfText);
+  digestOfText(catalogFile, catalogFile.layout.etag);
+  const model: CatalogueModel = {
     site, stamp, generatedAt, clusters: content.clusters, skills, bundles, docs, catalog, catalogFile, index: catalogFile.layout.index, notices, handHeaders, deploy, drafts,
-    contentSignals: contentSignals(content.site.content_signals), repository, layout: FLAT_LAYOUT,
+    contentSignals: contentSignals(content.site.content_signals), repository, layout: FLAT_LAYOUT, pages: [],
   };
+  // Worked out once, from everything else: several artifacts go over every page.
+  model.pages = allPages(model);
+  return model;
 }
 
 

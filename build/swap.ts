@@ -15,7 +15,8 @@
  *   4. rename dist → `dist.retired-<id>`;
  *   5. rename `dist.staging-<id>` → dist        (the commit point);
  *   6. rename each `<file>.pending` → <file>;
- *   7. remove the retired tree, then the journal.
+ *   7. keep the retired tree for the next build to bring up to date (the build cache's `last-dist/`,
+ *      output.ts), or remove it, then remove the journal.
  *
  * Steps 4 and 5 run back to back in one synchronous stretch: dist/ is missing only between two
  * rename calls. Recovery (run by the next build, under its lock, before anything else): with a
@@ -56,7 +57,7 @@ export function siblingFolder(outDir: string, kind: (typeof LEFTOVER_KINDS)[numb
 
 /** The swap as its steps, in order: `swapIn` runs them all; tests stop after any one of them, as a
  * kill would. */
-export function swapSteps(staging: string, outDir: string, companions: readonly Companion[] = []): (() => void)[] {
+export function swapSteps(staging: string, outDir: string, companions: readonly Companion[] = [], spare?: string): (() => void)[] {
   const journal: Journal = {
     staging,
     inode: 0,
@@ -81,13 +82,20 @@ export function swapSteps(staging: string, outDir: string, companions: readonly 
       }
     },
     () => journal.companions.forEach(({ pending, file }) => renameSync(pending, file)),
-    () => rmSync(journal.retired, { recursive: true, force: true }),
+    () => {
+      if (hadPrevious && spare !== undefined) {
+        rmSync(spare, { recursive: true, force: true });
+        if (renameIfPresent(journal.retired, spare, true)) return;
+      }
+      rmSync(journal.retired, { recursive: true, force: true });
+    },
     () => rmSync(journalOf(outDir), { force: true }),
   ];
 }
 
-export function swapIn(staging: string, outDir: string, companions: readonly Companion[] = []): void {
-  for (const step of swapSteps(staging, outDir, companions)) step();
+/** `spare`: where the folder it replaces is kept (see step 7); without it, that folder is removed. */
+export function swapIn(staging: string, outDir: string, companions: readonly Companion[] = [], spare?: string): void {
+  for (const step of swapSteps(staging, outDir, companions, spare)) step();
 }
 
 /** Finishes or undoes what an interrupted build left beside `outDir` and beside its companion
@@ -127,12 +135,14 @@ function readJournal(path: string): Journal | undefined {
   }
 }
 
-function renameIfPresent(from: string, to: string): boolean {
+/** `acrossFileSystems`: a rename refused because `to` is on another file system is no error either. */
+function renameIfPresent(from: string, to: string, acrossFileSystems = false): boolean {
   try {
     renameSync(from, to);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || (acrossFileSystems && code === 'EXDEV')) return false;
     throw error;
   }
 }

@@ -30,8 +30,9 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** catalog.json's bytes and their layout. The bytes are UTF-8 from the start: as one string the
  * file would take two bytes a character once any character is past Latin-1 (33 MB at 10,000
- * skills, held by the build for its whole length). */
-export function serialiseCatalog(catalog: Catalog): { bytes: Buffer; layout: CatalogLayout } {
+ * skills, held by the build for its whole length). `onItem` is told each skill's and bundle's JSON
+ * text as it is made (the build names each item by it). */
+export function serialiseCatalog(catalog: Catalog, onItem?: (item: object, text: string) => void): { bytes: Buffer; layout: CatalogLayout } {
   // Key order is the Catalog's own, so the result equals `${JSON.stringify(catalog)}\n`.
   const prefix = `{"version":${json(catalog.version)},"site":${json(catalog.site)},"generated_at":${json(catalog.generated_at)},"query":`;
   const afterQuery = `,"pricing":${json(catalog.pricing)},"skill_count":`;
@@ -45,7 +46,9 @@ export function serialiseCatalog(catalog: Catalog): { bytes: Buffer; layout: Cat
     items.forEach((item, i) => {
       if (i > 0) write(',');
       const start = offset;
-      write(json(item));
+      const text = json(item);
+      onItem?.(item as object, text);
+      write(text);
       ranges.push(start, offset);
     });
   };

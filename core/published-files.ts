@@ -41,11 +41,26 @@ export const isLlmsFullPartFile = LLMS_FULL_PART.is;
 export const HEADERS_FILE = '_headers';
 /** The page Netlify's not-found function answers unknown page paths with. */
 export const NOT_FOUND_PAGE = '404.html';
-/** The search function's data: the index, and the frame its results page is drawn in. */
-export const SEARCH_INDEX_FILE = 'search-index.json.gz';
+/** The search function's data (core/search.ts): the index's folder, its manifest and its shards of
+ * postings, and the frame its results page is drawn in. The index is the function's alone: in a
+ * folder Netlify does not publish (isPublished), bundled with the function by netlify.toml. */
+export const SEARCH_INDEX_DIR = '.search-index';
+export const SEARCH_MANIFEST_FILE = `${SEARCH_INDEX_DIR}/manifest.json`;
+const SEARCH_SHARD = numberedFiles(`${SEARCH_INDEX_DIR}/terms-`, '.json');
+export const searchShardFile = SEARCH_SHARD.file;
 export const SEARCH_PAGE_FRAME_FILE = 'search-page.json.gz';
 /** Every cluster with its skills, the JSON twin of `/clusters/`. */
 export const CLUSTER_LIST_FILE = `${SECTION.cluster}/${SECTION_INDEX}.json`;
+
+/**
+ * Whether a file of the built folder is published: Netlify deploys no file or folder whose name
+ * starts with a dot, `.well-known` aside (netlify-cli's deploy filter, `getDeployFilesFilter` in
+ * src/commands/deploy/deploy.ts, "the behaviour matches our buildbot"), so the build keeps its own
+ * record of the folder there (build/output.ts), and the search function its index. Netlify's
+ * staff on git-backed deploys: "This behavior is not limited to our CLI deploys"
+ * (github.com/netlify/cli/issues/11).
+ */
+export const isPublished = (file: string): boolean => file.split('/').every((name) => !name.startsWith('.') || name === '.well-known');
 
 /** The root-relative URL a published file answers at: `catalog.json` → `/catalog.json`. */
 export const publishedPath = (file: string): string => `/${file}`;

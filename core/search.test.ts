@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import MiniSearch from 'minisearch';
 import { bundle, skill } from '../test/fixtures/catalog.ts';
+import { propertyRuns } from '../test/helpers/property.ts';
+import { serialiseCatalog } from './catalog-layout.ts';
+import { catalog as fixture } from '../test/fixtures/catalog.ts';
 import type { Skill } from './types.ts';
-import { InvariantError } from './invariant.ts';
-import { COMMON_WORD_SHARE, loadSearch, makeSearchIndex, SEARCH_DEFAULT_LIMIT, SearchIndexError, SearchQueryError, typoAllowance } from './search.ts';
-import type { DocSummary, SearchDocument } from './search.ts';
+import { COMMON_WORD_SHARE, FIELD_BOOSTS, loadSearch, SEARCH_DEFAULT_LIMIT, searchFacets, searchIndexOf, searchPart, SearchIndexError, SearchQueryError, typoAllowance } from './search.ts';
+import type { DocSummary, SearchFiles, SearchItem } from './search.ts';
 
 const withKind = (item: Skill, kind: Skill['kind']): Skill => ({ ...item, kind, command_count: kind === 'command' ? 1 : 0, commands: kind === 'command' ? [`/${item.slug}`] : [] });
 
@@ -17,8 +21,16 @@ const guide: DocSummary = {
   json_url: 'https://shop.example/docs/api.json', title: 'Developer guide', description: 'How to read the catalogue API.',
 };
 
-const doc = (item: SearchDocument['item'], body = '', summary: string[] = [], tags: string[] = []): SearchDocument => ({ item, body, summary, tags });
-const documents: SearchDocument[] = [
+/** An item as the index takes it: the item, then what its fields hold. */
+interface Indexed {
+  item: SearchItem;
+  body: string;
+  summary: string[];
+  tags: string[];
+}
+
+const doc = (item: SearchItem, body = '', summary: string[] = [], tags: string[] = []): Indexed => ({ item, body, summary, tags });
+const documents: Indexed[] = [
   doc(interviews, 'Ask about the past, never about the future. Pricing comes up late.', ['Talk to customers before you build.']),
   doc(pricingPage, 'Anchor the price and show three tiers.', ['A page that sells.']),
   doc(onboarding, 'Shorten the path to first value.', ['Activation in minutes.']),
@@ -28,7 +40,20 @@ const documents: SearchDocument[] = [
   doc(bundle('activation-kit', [onboarding, growth]), 'Keep them.'),
   doc(guide, 'Send If-None-Match to revalidate.'),
 ];
-const search = loadSearch(JSON.stringify(makeSearchIndex(documents)));
+
+/** The index of `items` (skills, then bundles, then prose pages, as the build orders them), as the
+ * search function reads it: its manifest and shards as JSON, results from catalog.json's bytes. */
+function indexFiles(items: readonly Indexed[]): SearchFiles {
+  const skills = items.flatMap(({ item }) => (item.type === 'skill' ? [item] : []));
+  const bundles = items.flatMap(({ item }) => (item.type === 'bundle' ? [item] : []));
+  const docs = items.flatMap(({ item }) => (item.type === 'doc' ? [item] : []));
+  const { bytes, layout } = serialiseCatalog({ ...fixture, skill_count: skills.length, skills, bundles });
+  const parts = items.map(({ item, body, summary, tags }) => searchPart({ title: item.title, tags, summary, body }));
+  const { manifest, shards } = searchIndexOf(parts, searchFacets(items.map(({ item }) => item)), { length: layout.length, skillRanges: layout.skillRanges, bundleRanges: layout.bundleRanges, docs });
+  return { name: 'search-index', manifest: JSON.parse(manifest), shard: (n) => JSON.parse(shards[n]), catalogText: (start, end) => bytes.subarray(start, end).toString('utf8') };
+}
+
+const search = loadSearch(indexFiles(documents));
 const slugs = (q: string, extra = {}) => search.query({ q, ...extra }).results.map((item) => item.slug);
 
 describe('matching', () => {
@@ -128,7 +153,7 @@ describe('filters and limit', () => {
 describe('order', () => {
   it('keeps catalogue order among equal scores, so one query always lists the same items', () => {
     const twins = [skill('b-twin', 'Twin', ['ideas']), skill('a-twin', 'Twin', ['ideas'])];
-    const tied = loadSearch(makeSearchIndex(twins.map((item) => doc(item))));
+    const tied = loadSearch(indexFiles(twins.map((item) => doc(item))));
     expect(tied.query({ q: 'twin' }).results.map((item) => item.slug)).toEqual(['b-twin', 'a-twin']);
   });
 });
@@ -136,46 +161,77 @@ describe('order', () => {
 describe('words every item has', () => {
   it(`are not indexed outside titles once more than ${COMMON_WORD_SHARE * 100}% of items have them, but still match titles`, () => {
     const many = Array.from({ length: 10 }, (_, i) => doc(skill(`s-${i}`, i === 3 ? 'Everywhere guide' : `Item ${i}`, ['ideas']), `everywhere ${i === 5 ? 'rare' : ''}`));
-    const index = loadSearch(makeSearchIndex(many));
+    const index = loadSearch(indexFiles(many));
     expect(index.query({ q: 'everywhere' }).results.map((item) => item.slug)).toEqual(['s-3']);
     // A word in few bodies is indexed there.
     expect(index.query({ q: 'rare' }).results.map((item) => item.slug)).toEqual(['s-5']);
   });
 });
 
-describe('makeSearchIndex', () => {
-  it('reads an iterable twice, one document at a time, into the same file as an array', () => {
-    let readings = 0;
-    const lazy = { *[Symbol.iterator]() { readings += 1; yield* documents.map((document) => ({ ...document })); } };
-    expect(JSON.stringify(makeSearchIndex(lazy))).toBe(JSON.stringify(makeSearchIndex(documents)));
-    expect(readings).toBe(2);
+describe('loadSearch', () => {
+  const files = indexFiles(documents);
+
+  it('refuses a manifest it did not write, naming the field and what it expected', () => {
+    const refused = (manifest: unknown, message: RegExp) => {
+      expect(() => loadSearch({ ...files, manifest })).toThrow(SearchIndexError);
+      expect(() => loadSearch({ ...files, manifest })).toThrow(message);
+    };
+    const manifest = files.manifest as Record<string, unknown>;
+    refused([], /search-index: \(top level\): expected an object, got an array of 0/);
+    refused({ ...manifest, version: 1 }, /version: expected 2, got 1/);
+    refused({ ...manifest, shards: 0 }, /shards: expected a whole number of shards/);
+    refused({ ...manifest, facets: [] }, /facets: expected an array of 8 entries/);
+    refused({ ...manifest, catalogue: { ...(manifest.catalogue as object), docs: [] } }, /catalogue: expected 8 items/);
   });
 
-  it('refuses documents that can be read only once, rather than index none of them', () => {
-    function* once() { yield* documents; }
-    expect(() => makeSearchIndex(once())).toThrow(InvariantError);
-    expect(() => makeSearchIndex(once())).toThrow(`the second reading gave 0 documents, the first ${documents.length}`);
+  it('names a shard it cannot read, or an item catalog.json does not hold where the manifest says', () => {
+    expect(() => loadSearch({ ...files, shard: () => 'not JSON' }).query({ q: 'tiers' })).toThrow(/shard 0: expected an array/);
+    expect(() => loadSearch({ ...files, catalogText: () => '{"type":"bundle"}' }).query({ q: 'tiers' })).toThrow(/skill 1 of catalog.json: expected a skill, got "bundle"/);
   });
 });
 
-describe('loadSearch', () => {
-  const file = makeSearchIndex(documents);
+/**
+ * MiniSearch holding every item at once, as the index was one file: each item added in catalogue
+ * order, a word past the common share left out of its field. The sharded index must answer as it
+ * does, item for item and score for score.
+ */
+function wholeIndex(items: readonly Indexed[]) {
+  const fields = ['title', 'tags', 'summary', 'body'] as const;
+  const rows = items.map(({ item, body, summary, tags }, id) => ({ id, title: item.title, tags: tags.join('\n'), summary: summary.join('\n'), body }));
+  const tokenize = (text: string) => text.split(/[^\p{L}\p{N}]+/u);
+  const term = (token: string) => {
+    const plain = token.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+    return plain === '' || STOP.has(plain) ? null : plain;
+  };
+  const seen = new Map(fields.map((field) => [field, new Map<string, number>()]));
+  for (const row of rows) for (const field of fields) for (const word of new Set(tokenize(row[field]).map(term).filter((t) => t !== null))) seen.get(field)!.set(word!, (seen.get(field)!.get(word!) ?? 0) + 1);
+  const common = (field: string, word: string) => field !== 'title' && (seen.get(field as typeof fields[number])!.get(word) ?? 0) > rows.length * COMMON_WORD_SHARE;
+  const engine = new MiniSearch({ fields: [...fields], storeFields: [], tokenize, processTerm: (token, field) => { const t = term(token); return t !== null && field && common(field, t) ? null : t; } });
+  engine.addAll(rows);
+  const loaded = MiniSearch.loadJS(JSON.parse(JSON.stringify(engine)), { fields: [...fields], storeFields: [], tokenize, processTerm: term });
+  const options = { boost: FIELD_BOOSTS, prefix: (t: string) => t.length >= 2, fuzzy: (t: string) => typoAllowance(t) || false, weights: { fuzzy: 0.45, prefix: 0.35 } };
+  return (q: string) => {
+    let hits = loaded.search(q, { ...options, combineWith: 'AND' });
+    if (hits.length === 0) hits = loaded.search(q, { ...options, combineWith: 'OR' });
+    return hits.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number)).map((hit) => [hit.id as number, Number(hit.score.toPrecision(4))]);
+  };
+}
 
-  it('takes the file as text or as parsed JSON', () => {
-    expect(loadSearch(file).query({ q: 'tiers' })).toEqual(search.query({ q: 'tiers' }));
-    expect(loadSearch(file).size).toBe(documents.length);
-  });
+const STOP = new Set('a an and are as at be by do for from has have how i if in into is it its me my no not of on or our so than that the their them then there these they this to was we what when which who why will with you your'.split(' '));
 
-  it('refuses a file it did not write, naming the field and what it expected', () => {
-    const refused = (input: string | object, message: RegExp) => {
-      expect(() => loadSearch(input)).toThrow(SearchIndexError);
-      expect(() => loadSearch(input)).toThrow(message);
-    };
-    refused('{not json', /search-index\.json\.gz: expected JSON/);
-    refused([], /\(top level\): expected an object, got an array of 0/);
-    refused({ ...file, version: 2 }, /version: expected 1, got 2/);
-    refused({ ...file, items: 'x' }, /items: expected an array/);
-    refused({ ...file, facets: [] }, /facets: expected an array of 8 entries/);
-    refused({ ...file, items: file.items.slice(1), facets: file.facets.slice(1) }, /index: expected 7 documents \(one per item\), got 8/);
+describe('the index in shards', () => {
+  it('answers every query as MiniSearch holding every item at once does, item for item and score for score', () => {
+    const words = ['pricing', 'price', 'pricer', 'interview', 'interviews', 'customer', 'onboarding', 'onboard', 'café', 'cafe', 'loop', 'launch', 'value', 'the', 'growth', 'tiers', 'activation'];
+    const text = fc.array(fc.constantFrom(...words), { maxLength: 12 }).map((list) => list.join(' '));
+    fc.assert(fc.property(
+      fc.array(fc.record({ title: text, body: text, summary: fc.array(text, { maxLength: 3 }), tags: fc.array(text, { maxLength: 3 }) }), { minLength: 1, maxLength: 30 }),
+      fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom('pricng', 'custmer', 'onbaording', 'pr', 'cu', 'xyz')), { minLength: 1, maxLength: 3 }),
+      (fields, query) => {
+        const items = fields.map((field, i): Indexed => ({ item: { ...skill(`s-${i}`, field.title || `s ${i}`, ['ideas']), title: field.title || `s ${i}` }, body: field.body, summary: field.summary, tags: field.tags }));
+        const q = query.join(' ');
+        const sharded = loadSearch(indexFiles(items)).query({ q, limit: 200 }).results.map((item) => [Number(item.slug.slice(2)), item.score]);
+        expect(sharded).toEqual(wholeIndex(items)(q));
+      },
+    ), { numRuns: propertyRuns(200) });
   });
 });

@@ -1,14 +1,25 @@
 /**
  * The search core: one index of skills, bundles and prose pages, made by the build
- * (site/search-index.ts writes dist/search-index.json) and queried by the search function,
- * the search page and any other caller (the MCP `search_skills` tool). Pure: no I/O; the caller
- * reads the index file and hands over its text or parsed JSON.
+ * (site/search-index.ts) and queried by the search function, the search page and any other caller
+ * (the MCP `search_skills` tool). Pure: no I/O; the caller hands over a reader of the index's files.
+ *
+ * The index is MiniSearch's (its tokenizer, its BM25 scoring, its prefix and typo matching), kept
+ * in pieces so that neither side handles it whole:
+ *
+ * - the build indexes each item alone (`searchPart`: the words of its fields and how often each
+ *   occurs), keeps that part by the item's digest, and joins the parts (`joinSearchIndex`) into a
+ *   manifest (every term, each item's facets and field lengths) and shards of postings, a term's
+ *   shard by a hash of it: one edit indexes one item again;
+ * - a query reads the manifest once, finds the terms its words match (exact, prefix and typo, by
+ *   MiniSearch's own radix tree), reads only their shards, and hands MiniSearch just those postings
+ *   and the documents they name, with the counts and average lengths of the whole index: the
+ *   scores are the ones the whole index would give.
  *
  * Interface:
  *
- *   loadSearch(indexJson: string | object): Search
- *     Throws SearchIndexError (naming the field and what was expected) on an index this code did
- *     not write (another format version, missing parts).
+ *   loadSearch(files: SearchFiles): Search
+ *     Throws SearchIndexError (naming the file, the field and what was expected) on an index this
+ *     code did not write (another format version, missing parts).
  *
  *   search.query({ q, cluster?, kind?, type?, limit? }): { results, total }
  *     q        free text; words are matched by prefix ("onboard" finds "onboarding") and with typos
@@ -32,17 +43,15 @@
 
 import MiniSearch from 'minisearch';
 import type { AsPlainObject, Options, SearchResult as MiniSearchHit } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import type { Bundle, ClusterId, ScoredBundle, ScoredDocSummary, ScoredSkill, SearchType, Skill, SkillKind } from './types.ts';
 import { CLUSTER_IDS, SKILL_KINDS } from './types.ts';
 import { LIMIT_MAX, LIMIT_MIN } from './query.ts';
-import { SEARCH_INDEX_FILE } from './published-files.ts';
 import { detached } from './detached.ts';
-import { InvariantError } from './invariant.ts';
+import { strongEtag } from './etag.ts';
 
-/** The index file in dist/, gzipped JSON (site/search-index.ts); search-source.ts reads it. */
-
-/** Bumped when the file's shape changes: a function never answers from a file it cannot read right. */
-export const SEARCH_INDEX_VERSION = 1;
+/** Bumped when the files' shape changes: a function never answers from files it cannot read right. */
+export const SEARCH_INDEX_VERSION = 2;
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 
@@ -77,7 +86,8 @@ export interface Search {
 
 /** What the build indexes of one item (site/search-index.ts gathers it from the model). */
 export interface SearchDocument {
-  item: SearchItem;
+  /** The item's title, indexed word for word. */
+  title: string;
   /** Short labels: commands, cluster labels, author. */
   tags: readonly string[];
   /** One-line texts: problem, outcome, summary, blurb, description, what you get. */
@@ -87,21 +97,12 @@ export interface SearchDocument {
 }
 
 /** Per item, what the filters look at; kept beside the item so no item is parsed to be filtered. */
-type ItemFacets =
+export type ItemFacets =
   | { type: 'skill'; kind: SkillKind; clusters: ClusterId[] }
   | { type: 'bundle'; members: ClusterId[][] }
   | { type: 'doc' };
 
-/** dist/search-index.json. Items are kept serialised: reading the file parses no item, and a query
- * parses only the ones it answers with. */
-export interface SearchIndexFile {
-  version: typeof SEARCH_INDEX_VERSION;
-  items: string[];
-  facets: ItemFacets[];
-  index: AsPlainObject;
-}
-
-/** Thrown by loadSearch on a file this code did not write. */
+/** Thrown by loadSearch on files this code did not write. */
 export class SearchIndexError extends Error {
   override readonly name = 'SearchIndexError';
 }
@@ -118,6 +119,7 @@ export class SearchQueryError extends Error {
 
 const FIELDS = ['title', 'tags', 'summary', 'body'] as const;
 type Field = (typeof FIELDS)[number];
+const TITLE = FIELDS.indexOf('title');
 
 /** Title over tags over summaries over body text. */
 export const FIELD_BOOSTS: Readonly<Record<Field, number>> = { title: 6, tags: 3, summary: 2, body: 1 };
@@ -160,16 +162,6 @@ const MATCH_OPTIONS = {
   weights: { fuzzy: 0.45, prefix: 0.35 },
 } as const;
 
-// ---- The build's side ----
-
-const facetsOf = (item: SearchItem, clustersOf: ReadonlyMap<string, ClusterId[]>): ItemFacets => {
-  switch (item.type) {
-    case 'skill': return { type: 'skill', kind: item.kind, clusters: item.clusters.map((cluster) => cluster.id) };
-    case 'bundle': return { type: 'bundle', members: item.skills.map((member) => clustersOf.get(member.slug) ?? []) };
-    case 'doc': return { type: 'doc' };
-  }
-};
-
 /**
  * A word found in more than this share of the items' text in one field is not indexed in that
  * field (titles keep every word). Such a word tells items apart by almost nothing (its BM25 weight
@@ -180,148 +172,388 @@ const facetsOf = (item: SearchItem, clustersOf: ReadonlyMap<string, ClusterId[]>
  */
 export const COMMON_WORD_SHARE = 0.5;
 
-type IndexedFields = Record<Field, string> & { id: number };
+// ---- The build's side: each item's part, then the join ----
 
-/** processTerm remembered per word for one index: a catalogue says the same few thousand words
- * over and over, and each is read twice (the common words, then the index). A word is kept
- * detached from the body it was cut from, which the index would otherwise keep alive. */
-function rememberedTerms(): (token: string) => string | null {
-  const terms = new Map<string, string | null>();
-  return (token) => {
-    let term = terms.get(token);
-    if (term === undefined) {
-      const made = processTerm(token);
-      term = made === null ? null : detached(made);
-      terms.set(detached(token), term);
-    }
-    return term;
-  };
+/** One item's part of the index, from its own words alone: kept between builds by its digest. */
+export interface SearchPart {
+  /** Each field's length as MiniSearch counts it: how many different words it holds, before any is dropped. */
+  lengths: number[];
+  /** Each field's terms, with how often each occurs, in the order they first occur. */
+  terms: [term: string, count: number][][];
 }
 
-const rowOf = (document: SearchDocument, id: number): IndexedFields => ({
-  id,
-  title: document.item.title,
-  tags: document.tags.join('\n'),
-  summary: document.summary.join('\n'),
-  body: document.body,
-});
+/** processTerm remembered per word within one item: each word is kept detached from the body it
+ * was cut from, which the part would otherwise keep alive. */
+function termsOf(text: string): { length: number; terms: [string, number][] } {
+  const tokens = tokenize(text);
+  const counts = new Map<string, number>();
+  for (const token of tokens) {
+    const term = processTerm(token);
+    if (term !== null) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return { length: new Set(tokens).size, terms: [...counts].map(([term, count]) => [detached(term), count]) };
+}
+
+/** An item's part of the index, as MiniSearch's `add` would count its fields. */
+export function searchPart(document: SearchDocument): SearchPart {
+  const fields = [document.title, document.tags.join('\n'), document.summary.join('\n'), document.body].map(termsOf);
+  return { lengths: fields.map((field) => field.length), terms: fields.map((field) => field.terms) };
+}
 
 /**
- * The index file's content for these documents, in the order results tie-break on (catalogue order).
- *
- * `documents` is read twice, one document at a time: once to count in how many items each word
- * appears (the common words, dropped from the index), once to index them. An array will do; the
- * build hands an iterable that reads each body as it is asked for, so that no step holds every
- * body of the catalogue at once.
+ * Where results come from: the skills and bundles are catalog.json's own (an item's place in
+ * catalogue order is its place there, skills first), so the index holds none of their text; the
+ * prose pages, which catalog.json does not list, are here.
  */
-export function makeSearchIndex(documents: Iterable<SearchDocument>): SearchIndexFile {
-  const termOf = rememberedTerms();
-  // Per field (but the title), in how many items each word appears.
-  const counts = new Map<Field, Map<string, number>>(FIELDS.filter((field) => field !== 'title').map((field) => [field, new Map()]));
-  const clustersOf = new Map<string, ClusterId[]>();
-  let count = 0;
-  for (const document of documents) {
-    const { item } = document;
-    if (item.type === 'skill') clustersOf.set(item.slug, item.clusters.map((cluster) => cluster.id));
-    const row = rowOf(document, count);
-    count += 1;
-    for (const [field, seenIn] of counts) {
-      const seen = new Set<string>();
-      for (const token of tokenize(row[field])) {
-        const term = termOf(token);
-        if (term !== null) seen.add(term);
-      }
-      for (const term of seen) seenIn.set(term, (seenIn.get(term) ?? 0) + 1);
+export interface SearchCatalogue {
+  /** catalog.json's length in bytes: the file whose bytes the ranges name. */
+  length: number;
+  /** Where each skill's and each bundle's JSON is in catalog.json: [start, end) byte offsets, in
+   * catalogue order (core/catalog-layout.ts). */
+  skillRanges: number[];
+  bundleRanges: number[];
+  docs: DocSummary[];
+}
+
+/** The manifest: what every query reads first, once per instance. */
+export interface SearchManifest {
+  version: typeof SEARCH_INDEX_VERSION;
+  /** How many shards the postings are in (a term's shard is `shardOf(term, shards)`), and the
+   * digest of them all, so the manifest changes whenever any shard does. */
+  shards: number;
+  shardsDigest: string;
+  documentCount: number;
+  averageFieldLength: number[];
+  /** Every term the index holds, sorted: what a query's words are matched against. */
+  terms: string[];
+  /** Each item's facets and field lengths, by its place in catalogue order. */
+  facets: ItemFacets[];
+  lengths: number[][];
+  catalogue: SearchCatalogue;
+}
+
+/** A shard: each of its terms with its postings, as MiniSearch serialises them (field, then item, then count). */
+export type SearchShard = [term: string, postings: Record<string, Record<string, number>>][];
+
+/** The index's files as the build writes them: the manifest and each shard, as JSON text. */
+export interface JoinedSearchIndex {
+  manifest: string;
+  shards: string[];
+}
+
+/** A shard's worth of postings, as the join aims for: a query reads a few small files. */
+const SHARD_POSTINGS = 20_000;
+const MAX_SHARDS = 256;
+
+/** A term's shard, among `shards`: FNV-1a of its UTF-16 units, so every reader finds it alike. */
+export function shardOf(term: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}
+
+const facetsOf = (item: SearchItem, clustersOf: ReadonlyMap<string, ClusterId[]>): ItemFacets => {
+  switch (item.type) {
+    case 'skill': return { type: 'skill', kind: item.kind, clusters: item.clusters.map((cluster) => cluster.id) };
+    case 'bundle': return { type: 'bundle', members: item.skills.map((member) => clustersOf.get(member.slug) ?? []) };
+    case 'doc': return { type: 'doc' };
+  }
+};
+
+/** Each item's facets, in the order of `items` (catalogue order). */
+export function searchFacets(items: readonly SearchItem[]): ItemFacets[] {
+  const clustersOf = new Map(items.flatMap((item) => (item.type === 'skill' ? [[item.slug, item.clusters.map((cluster) => cluster.id)] as const] : [])));
+  return items.map((item) => facetsOf(item, clustersOf));
+}
+
+/**
+ * Parts as the join reads them: each part's terms as places in one list of terms, and each part
+ * one array of numbers: its fields' lengths, then for each field how many terms it has and each
+ * term's place and count. So joining 50,000 items reads numbers, not words.
+ */
+export interface NumberedParts {
+  terms: readonly string[];
+  parts: readonly ArrayLike<number>[];
+}
+
+/** Calls `visit` with each term of a numbered part: its field, and where its place is in the part
+ * (the count follows it). */
+export function eachNumberedTerm(part: ArrayLike<number>, visit: (field: number, at: number) => void): void {
+  let at = FIELDS.length;
+  for (let field = 0; field < FIELDS.length; field++) {
+    const end = at + 1 + 2 * part[at];
+    for (at += 1; at < end; at += 2) visit(field, at);
+  }
+}
+
+/** How many numbers the numbered part at `at` of `numbers` has: one part laid after another is
+ * read back by it. */
+export function numberedPartLength(numbers: ArrayLike<number>, at: number): number {
+  let end = at + FIELDS.length;
+  for (let field = 0; field < FIELDS.length; field++) end += 1 + 2 * numbers[end];
+  return end - at;
+}
+
+/** A part as NumberedParts hold it, its terms numbered by `placeOf`. */
+export function numberedPart(part: SearchPart, placeOf: (term: string) => number): number[] {
+  const numbers = [...part.lengths];
+  for (const terms of part.terms) {
+    numbers.push(terms.length);
+    for (const [term, count] of terms) numbers.push(placeOf(term), count);
+  }
+  return numbers;
+}
+
+/**
+ * The index of these items' parts, in the order results tie-break on (catalogue order): what
+ * MiniSearch would hold had every item been added to it in that order, each common word left out
+ * of its field.
+ */
+export function joinSearchIndex({ terms, parts }: NumberedParts, facets: readonly ItemFacets[], catalogue: SearchCatalogue): JoinedSearchIndex {
+  const count = parts.length;
+  const fields = FIELDS.length;
+  // Plain loops over each part's numbers (NumberedParts): the join reads every term of every item.
+  // Per field, in how many items each term appears.
+  const seenIn = FIELDS.map(() => new Int32Array(terms.length));
+  for (const part of parts) {
+    let at = fields;
+    for (let field = 0; field < fields; field++) {
+      const seen = seenIn[field];
+      for (let end = at + 1 + 2 * part[at], i = at + 1; i < end; i += 2) seen[part[i]] += 1;
+      at += 1 + 2 * part[at];
     }
   }
-  const common = new Map([...counts].map(([field, seenIn]) => [field, new Set([...seenIn].filter(([, n]) => n > count * COMMON_WORD_SHARE).map(([term]) => term))]));
-  const engine = new MiniSearch({
-    ...INDEX_OPTIONS,
-    processTerm: (token: string, field?: string) => {
-      const term = termOf(token);
-      return term !== null && field !== undefined && common.get(field as Field)?.has(term) ? null : term;
-    },
+  // Per field (but the title), the terms left out of it: those in more than the common share of items.
+  const keep = seenIn.map((seen, field) => {
+    const kept = new Uint8Array(terms.length);
+    for (let term = 0; term < terms.length; term++) kept[term] = field === TITLE || seen[term] <= count * COMMON_WORD_SHARE ? 1 : 0;
+    return kept;
   });
-  const items: string[] = [];
-  const facets: ItemFacets[] = [];
-  for (const document of documents) {
-    engine.add(rowOf(document, items.length));
-    items.push(JSON.stringify(document.item));
-    facets.push(facetsOf(document.item, clustersOf));
+  // Each kept term's postings per field, in item order, as a counting sort lays them out: the
+  // postings of (term, field) are ids[start..start + seen] of one array per field, so the join
+  // makes no string and no array per posting.
+  const starts = seenIn.map((seen, field) => {
+    const start = new Int32Array(terms.length + 1);
+    for (let term = 0; term < terms.length; term++) start[term + 1] = start[term] + (keep[field][term] ? seen[term] : 0);
+    return start;
+  });
+  const ids = starts.map((start) => new Int32Array(start[terms.length]));
+  const counts = starts.map((start) => new Int32Array(start[terms.length]));
+  const filled = starts.map((start) => start.slice(0, terms.length));
+  // MiniSearch keeps each field's average length as it adds documents, one after another.
+  const averageFieldLength = FIELDS.map(() => 0);
+  for (let id = 0; id < count; id++) {
+    const part = parts[id];
+    for (let field = 0; field < fields; field++) averageFieldLength[field] = (averageFieldLength[field] * id + part[field]) / (id + 1);
+    let at = fields;
+    for (let field = 0; field < fields; field++) {
+      const kept = keep[field];
+      const next = filled[field];
+      for (let end = at + 1 + 2 * part[at], i = at + 1; i < end; i += 2) {
+        const term = part[i];
+        if (!kept[term]) continue;
+        const slot = next[term]++;
+        ids[field][slot] = id;
+        counts[field][slot] = part[i + 1];
+      }
+      at += 1 + 2 * part[at];
+    }
   }
-  if (items.length !== count) throw new InvariantError(`search documents: the second reading gave ${items.length} documents, the first ${count}`);
-  return { version: SEARCH_INDEX_VERSION, items, facets, index: engine.toJSON() };
+  let total = 0;
+  const indexed: number[] = [];
+  for (let term = 0; term < terms.length; term++) {
+    let postings = 0;
+    for (let field = 0; field < fields; field++) postings += starts[field][term + 1] - starts[field][term];
+    if (postings > 0) indexed.push(term);
+    total += postings;
+  }
+  indexed.sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0));
+  let shards = 1;
+  while (shards < MAX_SHARDS && total / shards > SHARD_POSTINGS) shards *= 2;
+  // Each term as MiniSearch serialises its postings: field, then `"item":count` in item order.
+  const files: string[][] = Array.from({ length: shards }, () => []);
+  for (const term of indexed) {
+    let text = `[${JSON.stringify(terms[term])},{`;
+    let firstField = true;
+    for (let field = 0; field < fields; field++) {
+      const from = starts[field][term];
+      const to = starts[field][term + 1];
+      if (from === to) continue;
+      text += `${firstField ? '' : ','}"${field}":{`;
+      firstField = false;
+      const fieldIds = ids[field];
+      const fieldCounts = counts[field];
+      for (let k = from; k < to; k++) text += `${k === from ? '' : ','}"${fieldIds[k]}":${fieldCounts[k]}`;
+      text += '}';
+    }
+    files[shardOf(terms[term], shards)].push(`${text}}]`);
+  }
+  const texts = files.map((file) => `[${file.join(',')}]`);
+  const manifest: SearchManifest = {
+    version: SEARCH_INDEX_VERSION,
+    shards,
+    shardsDigest: strongEtag(texts.join('\n')),
+    documentCount: count,
+    averageFieldLength,
+    terms: indexed.map((term) => terms[term]),
+    facets: [...facets],
+    lengths: parts.map((part) => Array.from({ length: fields }, (_, field) => part[field])),
+    catalogue,
+  };
+  return { manifest: JSON.stringify(manifest), shards: texts };
+}
+
+/** The index of these items' parts, numbered here: what the tests and any caller with parts in hand join. */
+export function searchIndexOf(parts: readonly SearchPart[], facets: readonly ItemFacets[], catalogue: SearchCatalogue): JoinedSearchIndex {
+  const terms: string[] = [];
+  const places = new Map<string, number>();
+  const placeOf = (term: string) => {
+    let place = places.get(term);
+    if (place === undefined) places.set(term, (place = terms.push(term) - 1));
+    return place;
+  };
+  return joinSearchIndex({ terms, parts: parts.map((part) => numberedPart(part, placeOf)) }, facets, catalogue);
 }
 
 // ---- The query side ----
 
-export function loadSearch(indexJson: string | object): Search {
-  let file: unknown = indexJson;
-  if (typeof indexJson === 'string') {
-    try {
-      file = JSON.parse(indexJson);
-    } catch (error) {
-      throw new SearchIndexError(`${SEARCH_INDEX_FILE}: expected JSON, got text that does not parse (${(error as Error).message})`);
-    }
-  }
-  const index = checkedIndexFile(file);
-  let engine: MiniSearch;
-  try {
-    engine = MiniSearch.loadJS(index.index, INDEX_OPTIONS);
-  } catch (error) {
-    throw new SearchIndexError(`${SEARCH_INDEX_FILE}: index: expected a MiniSearch index, got one it cannot load (${(error as Error).message})`);
-  }
-  if (engine.documentCount !== index.items.length) {
-    throw new SearchIndexError(`${SEARCH_INDEX_FILE}: index: expected ${index.items.length} documents (one per item), got ${engine.documentCount}`);
-  }
-  return new IndexedSearch(engine, index);
+/** The index's files as a query reads them: the manifest, a shard when its terms are asked for,
+ * and a range of catalog.json's bytes, as text. */
+export interface SearchFiles {
+  /** Where the files are, for errors. */
+  name: string;
+  manifest: unknown;
+  shard(n: number): unknown;
+  catalogText(start: number, end: number): string;
 }
 
-function checkedIndexFile(file: unknown): SearchIndexFile {
-  const fail = (field: string, expected: string, got: unknown) =>
-    new SearchIndexError(`${SEARCH_INDEX_FILE}: ${field}: expected ${expected}, got ${describe(got)}`);
+export function loadSearch(files: SearchFiles): Search {
+  return new ShardedSearch(files, checkedManifest(files.name, files.manifest));
+}
+
+function checkedManifest(name: string, file: unknown): SearchManifest {
+  const fail = (field: string, expected: string, got: unknown) => new SearchIndexError(`${name}: ${field}: expected ${expected}, got ${describe(got)}`);
   if (typeof file !== 'object' || file === null || Array.isArray(file)) throw fail('(top level)', 'an object', file);
-  const candidate = file as Partial<Record<keyof SearchIndexFile, unknown>>;
+  const candidate = file as Partial<Record<keyof SearchManifest, unknown>>;
   if (candidate.version !== SEARCH_INDEX_VERSION) throw fail('version', String(SEARCH_INDEX_VERSION), candidate.version);
-  if (!Array.isArray(candidate.items)) throw fail('items', 'an array of serialised items', candidate.items);
-  if (!Array.isArray(candidate.facets) || candidate.facets.length !== candidate.items.length) {
-    throw fail('facets', `an array of ${candidate.items.length} entries (one per item)`, candidate.facets);
+  if (!Number.isInteger(candidate.shards) || (candidate.shards as number) < 1) throw fail('shards', 'a whole number of shards, 1 or more', candidate.shards);
+  if (!Number.isInteger(candidate.documentCount)) throw fail('documentCount', 'a whole number', candidate.documentCount);
+  const count = candidate.documentCount as number;
+  for (const field of ['facets', 'lengths'] as const) {
+    if (!Array.isArray(candidate[field]) || (candidate[field] as unknown[]).length !== count) throw fail(field, `an array of ${count} entries (one per item)`, candidate[field]);
   }
-  if (typeof candidate.index !== 'object' || candidate.index === null) throw fail('index', 'a MiniSearch index', candidate.index);
-  return candidate as SearchIndexFile;
+  if (!Array.isArray(candidate.terms)) throw fail('terms', 'an array of terms', candidate.terms);
+  if (!Array.isArray(candidate.averageFieldLength) || candidate.averageFieldLength.length !== FIELDS.length) throw fail('averageFieldLength', `an array of ${FIELDS.length} numbers`, candidate.averageFieldLength);
+  const catalogue = candidate.catalogue as Partial<SearchCatalogue> | undefined;
+  if (typeof catalogue !== 'object' || catalogue === null || !Array.isArray(catalogue.docs) || !Array.isArray(catalogue.skillRanges) || !Array.isArray(catalogue.bundleRanges)) {
+    throw fail('catalogue', 'the ranges of the skills and bundles in catalog.json and the prose pages', catalogue);
+  }
+  const items = (catalogue.skillRanges.length + catalogue.bundleRanges.length) / 2 + catalogue.docs.length;
+  if (items !== count) throw fail('catalogue', `${count} items (skills, bundles and prose pages)`, items);
+  return candidate as SearchManifest;
 }
 
 const describe = (value: unknown): string =>
   Array.isArray(value) ? `an array of ${value.length}` : value === null ? 'null' : typeof value === 'object' ? 'an object' : JSON.stringify(value) ?? typeof value;
 
-class IndexedSearch implements Search {
-  readonly #engine: MiniSearch;
-  readonly #items: readonly string[];
-  readonly #facets: readonly ItemFacets[];
+const FIELD_IDS = Object.fromEntries(FIELDS.map((field, i) => [field, i]));
 
-  constructor(engine: MiniSearch, file: SearchIndexFile) {
-    this.#engine = engine;
-    this.#items = file.items;
-    this.#facets = file.facets;
+class ShardedSearch implements Search {
+  readonly #files: SearchFiles;
+  readonly #manifest: SearchManifest;
+  /** Every term, as the radix tree MiniSearch matches words against (made on first use). */
+  #terms: SearchableMap<true> | undefined;
+  readonly #shards = new Map<number, Map<string, Record<string, Record<string, number>>>>();
+
+  constructor(files: SearchFiles, manifest: SearchManifest) {
+    this.#files = files;
+    this.#manifest = manifest;
   }
 
   get size(): number {
-    return this.#items.length;
+    return this.#manifest.documentCount;
   }
 
   query(query: SearchQuery): SearchAnswer {
     const { q, limit, matches } = checkedQuery(query);
-    if (!this.#engine.termCount || q === '') return { results: [], total: 0 };
-    const filter = (hit: MiniSearchHit) => matches(this.#facets[hit.id as number]);
+    if (this.#manifest.terms.length === 0 || q === '') return { results: [], total: 0 };
+    const engine = this.#engineFor(q);
+    const filter = (hit: MiniSearchHit) => matches(this.#manifest.facets[hit.id as number]);
     // Every word must match; only when no item has them all may one match alone.
-    let hits = this.#engine.search(q, { ...MATCH_OPTIONS, combineWith: 'AND', filter });
-    if (hits.length === 0) hits = this.#engine.search(q, { ...MATCH_OPTIONS, combineWith: 'OR', filter });
+    let hits = engine.search(q, { ...MATCH_OPTIONS, combineWith: 'AND', filter });
+    if (hits.length === 0) hits = engine.search(q, { ...MATCH_OPTIONS, combineWith: 'OR', filter });
     // Equal scores keep catalogue order, so the same query always lists the same items.
     hits.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
     return {
       total: hits.length,
-      results: hits.slice(0, limit).map((hit) => ({ ...(JSON.parse(this.#items[hit.id as number]) as SearchItem), score: shownScore(hit.score) })),
+      results: hits.slice(0, limit).map((hit) => ({ ...this.#item(hit.id as number), score: shownScore(hit.score) })),
     };
+  }
+
+  /** A MiniSearch index of the terms `q`'s words can match and the items those terms are in, with
+   * the whole index's counts: MiniSearch scores from nothing else. */
+  #engineFor(q: string): MiniSearch {
+    this.#terms ??= SearchableMap.from<true>(this.#manifest.terms.map((term) => [term, true]));
+    const matched = new Set<string>();
+    for (const term of tokenize(q).map(processTerm)) {
+      if (term === null) continue;
+      if (this.#terms.has(term)) matched.add(term);
+      if (prefixAllowed(term)) for (const found of this.#terms.atPrefix(term).keys()) matched.add(found);
+      const typos = typoAllowance(term);
+      if (typos > 0) for (const found of this.#terms.fuzzyGet(term, typos).keys()) matched.add(found);
+    }
+    const index: AsPlainObject['index'] = [];
+    const ids = new Set<number>();
+    for (const term of [...matched].sort()) {
+      const postings = this.#shard(shardOf(term, this.#manifest.shards)).get(term);
+      if (!postings) throw new SearchIndexError(`${this.#files.name}: shard ${shardOf(term, this.#manifest.shards)}: expected the postings of "${term}", found none`);
+      for (const items of Object.values(postings)) for (const id of Object.keys(items)) ids.add(Number(id));
+      index.push([term, postings]);
+    }
+    const documentIds: Record<string, number> = {};
+    const fieldLength: Record<string, number[]> = {};
+    for (const id of ids) {
+      documentIds[id] = id;
+      fieldLength[id] = this.#manifest.lengths[id];
+    }
+    return MiniSearch.loadJS({
+      documentCount: this.#manifest.documentCount,
+      nextId: this.#manifest.documentCount,
+      documentIds,
+      fieldIds: FIELD_IDS,
+      fieldLength,
+      averageFieldLength: this.#manifest.averageFieldLength,
+      storedFields: {},
+      dirtCount: 0,
+      index,
+      serializationVersion: 2,
+    }, INDEX_OPTIONS);
+  }
+
+  #shard(n: number): Map<string, Record<string, Record<string, number>>> {
+    let shard = this.#shards.get(n);
+    if (shard) return shard;
+    const file = this.#files.shard(n);
+    if (!Array.isArray(file)) throw new SearchIndexError(`${this.#files.name}: shard ${n}: expected an array of terms and their postings, got ${describe(file)}`);
+    shard = new Map(file as SearchShard);
+    this.#shards.set(n, shard);
+    return shard;
+  }
+
+  #item(id: number): SearchItem {
+    const { skillRanges, bundleRanges, docs } = this.#manifest.catalogue;
+    const skills = skillRanges.length / 2;
+    const bundles = bundleRanges.length / 2;
+    if (id >= skills + bundles) return docs[id - skills - bundles];
+    const [type, ranges, place] = id < skills ? ['skill', skillRanges, id] as const : ['bundle', bundleRanges, id - skills] as const;
+    let item: SearchItem;
+    try {
+      item = JSON.parse(this.#files.catalogText(ranges[2 * place], ranges[2 * place + 1])) as SearchItem;
+    } catch (error) {
+      throw new SearchIndexError(`${this.#files.name}: ${type} ${place} of catalog.json: expected its JSON, got text that does not parse (${(error as Error).message})`);
+    }
+    if (item?.type !== type) throw new SearchIndexError(`${this.#files.name}: ${type} ${place} of catalog.json: expected a ${type}, got ${describe(item?.type)}`);
+    return item;
   }
 }
 

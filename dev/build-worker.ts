@@ -39,7 +39,7 @@ parentPort!.on('message', async () => {
   const started = performance.now();
   try {
     const result = await build({ ...options, log: (line) => post({ type: 'log', line }) });
-    post({ type: 'built', files: result.files.length, rendered: result.pages.rendered, ms: performance.now() - started });
+    post({ type: 'built', files: result.files.length, rendered: result.report.made, ms: performance.now() - started });
   } catch (error) {
     post({ type: 'failed', failure: describeFailure(error), ms: performance.now() - started });
   }

@@ -12,11 +12,11 @@ import { cachedCatalog, CatalogUnavailableError, catalogCandidates, loadCatalog,
 import { answerMcp, catalogueTools } from '../core/mcp/index.ts';
 import type { Tool, ToolResources } from '../core/mcp/index.ts';
 import { answeringErrors } from '../core/respond.ts';
-import { readSearchIndex, searchDataPath } from '../runtime/search-source.ts';
+import { readSearchIndex, searchDataDir } from '../runtime/search-source.ts';
 import type { Catalog, ClusterList } from '../core/types.ts';
 
 import type { FunctionRoute } from '../core/function-route.ts';
-import { AGENT_SKILLS_INDEX_FILE, CLUSTER_LIST_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE, CLUSTER_LIST_FILE } from '../core/published-files.ts';
 import type { AgentSkillsIndex } from '../core/agent-skills.ts';
 import { fetchTwin } from '../runtime/twin-source.ts';
 
@@ -33,7 +33,7 @@ async function builtJson<T>(name: string): Promise<T> {
 const shared: Omit<ToolResources, 'markdownTwin'> = {
   catalog: cachedCatalog(async () => JSON.parse(Buffer.from((await catalogFile()).bytes).toString('utf8')) as Catalog),
   clusterList: cachedCatalog(() => builtJson<ClusterList>(CLUSTER_LIST_FILE)),
-  search: cachedCatalog(async () => (await readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))).search),
+  search: cachedCatalog(async () => (await readSearchIndex(searchDataDir(import.meta.url))).search),
   agentSkills: cachedCatalog(async () => {
     const index = await builtJson<AgentSkillsIndex>(AGENT_SKILLS_INDEX_FILE);
     return Promise.all(index.skills.map(async (entry) => {

@@ -2,15 +2,16 @@
 import constants from '../runtime/generated/function-constants.json' with { type: 'json' };
 import { answerSearch } from '../core/search-answer.ts';
 import { cachedCatalog } from '../runtime/catalog-source.ts';
-import { readSearchIndex, readSearchPageFrame, searchDataPath } from '../runtime/search-source.ts';
+import { join } from 'node:path';
+import { readSearchIndex, readSearchPageFrame, searchDataDir } from '../runtime/search-source.ts';
 import { answeringErrors } from '../core/respond.ts';
 import type { FunctionRoute } from '../core/function-route.ts';
 import type { PageFrame } from '../site/pages/frame.ts';
-import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
+import { SEARCH_PAGE_FRAME_FILE } from '../core/published-files.ts';
 
 const resources = {
-  search: cachedCatalog(() => readSearchIndex(searchDataPath(SEARCH_INDEX_FILE, import.meta.url))),
-  frame: cachedCatalog(() => readSearchPageFrame<PageFrame>(searchDataPath(SEARCH_PAGE_FRAME_FILE, import.meta.url))),
+  search: cachedCatalog(() => readSearchIndex(searchDataDir(import.meta.url))),
+  frame: cachedCatalog(() => readSearchPageFrame<PageFrame>(join(searchDataDir(import.meta.url), SEARCH_PAGE_FRAME_FILE))),
   // The pages' code (hast, mdast and their serialisers) is most of this function: a cold start
   // for the API does not evaluate it.
   renderers: cachedCatalog(async () => (await import('../site/search-page.ts')).searchRenderers),

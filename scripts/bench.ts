@@ -34,7 +34,7 @@ import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../build/index.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
-import type { PageReport } from '../build/run/pages.ts';
+import type { RunReport } from '../build/run/index.ts';
 import { writeSyntheticContent } from './bench/synthetic-content.ts';
 import { buildEnvironmentOf, nodeFlagsOf } from './bench/node-flags.ts';
 import { measureColdStart, measureQueries, readLayout } from './bench/query-timing.ts';
@@ -67,7 +67,7 @@ interface BuildRun {
   cpuMs: number;
   skillsPerSecond: number;
   peakRssMb: number;
-  pages?: PageReport;
+  report?: RunReport;
   /** Milliseconds per step: the build's (build/run/index.ts), or the floor's under the same names. */
   timings?: Record<string, number>;
   /** The floor's peak RSS once its model was made, before any file. */
@@ -267,8 +267,8 @@ const buildTable = [
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | | | |` :
     `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${vs(b, ELEVENTY, 'wallMs')} | ${vsFloor(b)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
-    (b.pages
-      ? `${fmt(b.pages.rendered)} of ${fmt(b.pages.jobs)} on ${b.pages.threads} | ${fmt(b.pages.bodies)} (${fmt(b.pages.bodiesReused ?? 0)}) | ${seconds(b.pages.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.pages.bodyMs))} | ${seconds(b.startupMs)} |`
+    (b.report
+      ? `${fmt(b.report.pagesMade)} of ${fmt(b.report.pages)} on ${b.report.threads} | ${fmt(b.report.bodies)} (${fmt(b.report.bodiesReused)}) | ${seconds(b.report.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.report.bodyMs))} | ${seconds(b.startupMs)} |`
       : `| | | | ${seconds(b.startupMs)} |`)),
 ].join('\n');
 /** Time per skill at each size, and how it grows from 4,000 (or the second size) to the largest. */

@@ -25,7 +25,7 @@ if (lockWait !== undefined && !(lockWait >= 0)) {
 }
 
 // Rendering pages is the long phase: a status line counts them on a terminal (build/progress.ts).
-const progress = progressLine(process.stdout, { label: 'emit pages', unit: 'pages', quiet: values.quiet });
+const progress = progressLine(process.stdout, { label: 'make', unit: 'pages', quiet: values.quiet });
 
 try {
   const started = performance.now();

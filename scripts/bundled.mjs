@@ -11,6 +11,10 @@
  * packages alike, and every run compares them all (a few milliseconds of `stat`) before using it.
  * Any difference, a file gone or another Node major makes a new bundle.
  *
+ * The bundle's own record of which project module imports which is kept beside it and handed to
+ * the build (build/code.ts reads it from the global that build/import-graph.json names), so the
+ * build knows its code by the modules' imports without resolving them again.
+ *
  * Plain JavaScript, typed by bundled.d.mts: Node's own TypeScript stripping would cost this
  * launcher some 150 ms of loading on every run, a third of a warm build.
  */
@@ -19,9 +23,10 @@ import { enableCompileCache } from 'node:module';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import importGraph from '../build/import-graph.json' with { type: 'json' };
 
 /** Bumped when the bundle's options or the memo's layout change. */
-const BUNDLE_FORMAT = 1;
+const BUNDLE_FORMAT = 2;
 
 /** @param {string} path @returns {string | undefined} */
 const stampOf = (path) => {
@@ -56,8 +61,13 @@ export function currentBundle(entry, options) {
     if (stampOf(join(options.projectRoot, input)) !== stamp) return undefined;
   }
   const file = join(options.bundleDir, memo.folder, memo.file);
-  return stampOf(file) === undefined ? undefined : file;
+  if (stampOf(file) === undefined) return undefined;
+  lastImports = memo.imports;
+  return file;
 }
+
+/** The import graph of the bundle currentBundle or makeBundle found last. @type {Record<string, string[]> | undefined} */
+let lastImports;
 
 /** @type {typeof import('./bundled.d.mts').bundledEntry} */
 export async function bundledEntry(entry, options) {
@@ -94,12 +104,17 @@ async function makeBundle(entry, options) {
   mkdirSync(bundleDir, { recursive: true });
   /** @type {Record<string, string>} */
   const stamps = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
+  /** Each project module (not a package's) with the project modules it imports. @type {Record<string, string[]>} */
+  const imports = {};
+  const own = (input) => relative(projectRoot, resolve(projectRoot, input.replace(/^[a-z-]+:/, ''))).split(sep).join('/');
+  for (const [input, { imports: imported }] of Object.entries(result.metafile.inputs)) {
     const path = resolve(projectRoot, input.replace(/^[a-z-]+:/, ''));
     const stamp = stampOf(path);
     if (stamp !== undefined) stamps[relative(projectRoot, path).split(sep).join('/')] = stamp;
+    if (!input.startsWith('node_modules/')) imports[own(input)] = imported.filter((each) => !each.external && !each.path.startsWith('node_modules/')).map((each) => own(each.path));
   }
-  const memo = { format: BUNDLE_FORMAT, node: nodeMajor(), folder, file: `${name}.mjs`, stamps };
+  const memo = { format: BUNDLE_FORMAT, node: nodeMajor(), folder, file: `${name}.mjs`, stamps, imports };
+  lastImports = imports;
   const memoFile = memoFileOf(entry, options);
   const temporary = `${memoFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(memo));
@@ -171,6 +186,7 @@ if (import.meta.main) {
   // V8's compiled code for the bundle, kept on disk: the next run skips parsing and compiling it.
   enableCompileCache(join(BUNDLE_DIR, 'v8'));
   const file = await bundledEntry(resolve(PROJECT_ROOT, entry), { projectRoot: PROJECT_ROOT, bundleDir: BUNDLE_DIR });
+  globalThis[Symbol.for(importGraph.global)] = lastImports;
   // The entry reads its own arguments (process.argv.slice(2)) as if it had been started itself.
   process.argv.splice(1, process.argv.length - 1, file, ...args);
   await import(pathToFileURL(file).href);

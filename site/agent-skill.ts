@@ -37,14 +37,14 @@ const NAME_MAX = 64;
 const DESCRIPTION_MAX = 1024;
 
 /** The skill's name, from the site's name (`Skill Shelf` → `skill-shelf`), else from its host. */
-export function shopSkillName(model: CatalogueModel): string {
+export function shopSkillName(model: Pick<CatalogueModel, 'site'>): string {
   const slug = (text: string) => text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, NAME_MAX).replace(/-+$/, '');
   return slug(model.site.name) || slug(new URL(model.site.baseUrl).host);
 }
 
 export const sha256Digest = (bytes: string | Uint8Array): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
-export const emitAgentSkill: Emitter = (model) => {
+export const emitAgentSkill: Emitter<'site' | 'clusters'> = (model) => {
   const name = shopSkillName(model);
   const description = skillDescription(model);
   const skill = skillText(model, name, description);
@@ -58,7 +58,7 @@ export const emitAgentSkill: Emitter = (model) => {
   ];
 };
 
-function skillDescription(model: CatalogueModel): string {
+function skillDescription(model: Pick<CatalogueModel, 'site'>): string {
   const { name, description, baseUrl } = model.site;
   const text = `Find, compare and recommend agent skills from ${name} (${baseUrl}), a catalogue of skills for coding agents: ${description.replace(/\s+/g, ' ').trim().replace(/\.?$/, '.')} ` +
     'Use it when a person needs a skill or bundle for a job: search by problem or job cluster, read a skill\'s page, compare net prices, and hand over page, install and cart links.';
@@ -68,7 +68,7 @@ function skillDescription(model: CatalogueModel): string {
   return text;
 }
 
-function skillText(model: CatalogueModel, name: string, description: string): string {
+function skillText(model: Pick<CatalogueModel, 'site' | 'clusters'>, name: string, description: string): string {
   const base = model.site.baseUrl;
   const catalog = `${base}${publishedPath(CATALOG_FILE)}`;
   const search = `${base}${SEARCH_API_PATH}`;

@@ -10,7 +10,7 @@
 import type { Emitter } from './types.ts';
 import { CATALOG_FILE, STATIC_CATALOG_FILE } from '../core/published-files.ts';
 
-export const catalogFiles: Emitter = (model) => [
+export const catalogFiles: Emitter<'catalogFile'> = (model) => [
   { path: CATALOG_FILE, bytes: model.catalogFile.bytes },
   { path: STATIC_CATALOG_FILE, bytes: model.catalogFile.bytes },
 ];

@@ -11,17 +11,17 @@
  */
 import type { PageFrame } from './pages/frame.ts';
 import type { Bodies } from './pages/kind.ts';
-import { draftJobs, jobJson, jobRef, renderJobFiles } from './pages/registry.ts';
+import { draftTasks, itemJson, itemRef, renderPageTask } from './pages/registry.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
 import type { CatalogueModel } from './model.ts';
 
 export function draftFiles(model: CatalogueModel, frame: PageFrame, bodies: Bodies): OutputFile[] {
-  const jobs = draftJobs(model);
-  return [...jobs.flatMap((job) => renderJobFiles(frame, job, bodies)), ...jobs.flatMap((job) => jobJson(model.site.baseUrl, job, bodies) ?? [])];
+  const tasks = draftTasks(model);
+  return [...tasks.flatMap((task) => renderPageTask(frame, task, bodies)), ...tasks.flatMap((task) => itemJson(model.site.baseUrl, task, bodies) ?? [])];
 }
 
 /** The drafts' pages, for the header rules of their files (a preview's only). */
 export function draftPages(model: CatalogueModel): PageRef[] {
-  return draftJobs(model).map((job) => jobRef(model.site.baseUrl, job));
+  return draftTasks(model).map((task) => itemRef(model.site.baseUrl, task));
 }

@@ -23,37 +23,58 @@ import {
   adminHeaders, agentOnlyHeaders, contentSecurityHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
-import { allPages } from './pages/registry.ts';
 import type { PageLocation } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, isPublished, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
 /**
- * What stays at the top only, not copied under each major's prefix (build/mirror.ts): Netlify's own
- * configuration (read there alone), and the content editor, which is no part of the API and answers
+ * What stays at the top only, not copied under each major's prefix (build/mirror.ts): what Netlify
+ * does not publish, its own configuration (read there alone), and the content editor, which is no part of the API and answers
  * one origin's editors. `path` is relative to the published folder; a rule path (`/admin/*`) is
  * asked about without its slash.
  */
 export function mirrored(path: string): boolean {
-  return path !== HEADERS_FILE && path !== ADMIN_DIR && !path.startsWith(`${ADMIN_DIR}/`);
+  return isPublished(path) && path !== HEADERS_FILE && path !== ADMIN_DIR && !path.startsWith(`${ADMIN_DIR}/`);
+}
+
+/** What the header rules are made from: the folders of pages, the paths the Markdown twins'
+ * rules name (twinRulePaths), which deploy it is, the rules kept by hand, and the build's stamp.
+ * Not the pages themselves: a rule names a page only when a wildcard would catch the wrong one. */
+export interface HeaderInput {
+  sections: string[];
+  twinPaths: string[];
+  deploy: DeployContext;
+  handHeaders: HeaderRule[];
+  stamp: CatalogueModel['stamp'];
+}
+
+/** The header rules' input, from the model: a preview's drafts have pages in the sections too, so
+ * the twin rules must know them. */
+export function headerInput(model: CatalogueModel): HeaderInput {
+  const pages = [...model.pages, ...draftPages(model)];
+  // Each folder of pages (`/skills/*`…): its pages, their twins and, under `netlify dev`, the
+  // `.html` files the pretty URLs resolve to. The JSON twins there vary on Accept too, harmlessly.
+  const sections = [...new Set(pages.flatMap((page) => sectionOf(page.path) ?? []))];
+  return { sections, twinPaths: twinRulePaths(pages, sections, model.layout), deploy: model.deploy, handHeaders: model.handHeaders, stamp: model.stamp };
 }
 
 /**
- * `_headers` for a build whose other files are `files` (paths in dist/): it is written last, since
- * the Content-Security-Policy goes on each top-level entry by name (see `policyRules`).
+ * `_headers` for a build whose top-level entries are `topLevel` (topLevelEntries of every other
+ * file): it is written last, since the Content-Security-Policy goes on each top-level entry by name
+ * (see `policyRules`).
  */
-export function emitHeaders(model: CatalogueModel, files: readonly string[]): OutputFile[] {
-  return [{ path: HEADERS_FILE, bytes: formatHeaderRules(headerRules(model, { topLevel: topLevelEntries(files) })) }];
+export function emitHeaders(input: HeaderInput, topLevel: readonly string[]): OutputFile[] {
+  return [{ path: HEADERS_FILE, bytes: formatHeaderRules(headerRules(input, { topLevel })) }];
 }
 
 /**
  * The top-level entries of dist/ as the paths that reach them: `/catalog.json` for a file,
  * `/404.html` and `/404` for a page (Netlify's pretty URLs serve it without its extension),
- * `/skills/*` for a folder.
+ * `/skills/*` for a folder; none for what Netlify does not publish.
  */
 export function topLevelEntries(files: readonly string[]): string[] {
-  return [...new Set(files.flatMap((file) => {
+  return [...new Set(files.filter(isPublished).flatMap((file) => {
     if (file.includes('/')) return [`/${file.slice(0, file.indexOf('/'))}/*`];
     return file.endsWith('.html') ? [`/${file}`, `/${file.slice(0, -'.html'.length)}`] : [`/${file}`];
   }))]
@@ -78,7 +99,7 @@ function policyRules(topLevel: readonly string[]): HeaderRule[] {
 }
 
 export function headerRules(
-  model: CatalogueModel,
+  model: HeaderInput,
   { majors = MAJORS, current = CURRENT_MAJOR, topLevel = [] }: {
     majors?: Readonly<Record<number, MajorLifecycle>>;
     current?: number;
@@ -89,11 +110,7 @@ export function headerRules(
   /** A file's path and, past its limit, those of its numbered parts among the top-level entries. */
   const withParts = (file: string, isPart: (name: string) => boolean) =>
     [...new Set([publishedPath(file), ...topLevel.filter((path) => isPart(path.slice(1)))])];
-  // A preview's drafts have pages in the sections too, so the twin rules must know them.
-  const pages = [...allPages(model), ...draftPages(model)];
-  // Each folder of pages (`/skills/*`…): its pages, their twins and, under `netlify dev`, the
-  // `.html` files the pretty URLs resolve to. The JSON twins there vary on Accept too, harmlessly.
-  const sections = [...new Set(pages.flatMap((page) => sectionOf(page.path) ?? []))];
+  const { sections } = model;
   // An older major that is retiring announces it on its prefix (the current major's dates, if it
   // has any, are in the `/*` rule already).
   const retiring = Object.entries(majors)
@@ -105,7 +122,7 @@ export function headerRules(
   const byPath: HeaderRule[] = noindexOnce(model.deploy, [
     ...policyRules(topLevel),
     ...['/', '/index.html', '/index.md', ...sections.map((section) => `/${section}/*`)].map((path) => ({ path, headers: negotiatedPageHeaders() })),
-    ...twinRules(pages, sections, model.layout),
+    ...model.twinPaths.map((path) => ({ path, headers: markdownTwinHeaders() })),
     ...[LLMS_FILE, ROBOTS_FILE].map((file) => ({ path: publishedPath(file), headers: plainTextHeaders() })),
     // llms-full.txt and the sitemap and, past their limits, each numbered part (site/llms-full.ts,
     // site/sitemap.ts), by the exact paths written: Netlify compiles `/sitemap-*.xml` with `.` as
@@ -144,18 +161,24 @@ function noindexOnce(deploy: DeployContext, rules: HeaderRule[]): HeaderRule[] {
  * the addresses only, so the sub-folders get a wildcard of their own, which holds nothing but pages
  * (`.html`) and twins.
  */
-function twinRules(pages: readonly PageLocation[], sections: readonly string[], layout: PageLayout): HeaderRule[] {
-  const exact = (page: PageLocation): HeaderRule => ({ path: page.markdownPath, headers: markdownTwinHeaders() });
+function twinRulePaths(pages: readonly PageLocation[], sections: readonly string[], layout: PageLayout): string[] {
+  const bySection = new Map<string | undefined, PageLocation[]>();
+  for (const page of pages) {
+    const section = sectionOf(page.path);
+    let members = bySection.get(section);
+    if (!members) bySection.set(section, (members = []));
+    members.push(page);
+  }
   return [
-    ...pages.filter((page) => sectionOf(page.path) === undefined).map(exact),
+    ...(bySection.get(undefined) ?? []).map((page) => page.markdownPath),
     ...sections.flatMap((section) => {
-      const members = pages.filter((page) => sectionOf(page.path) === section);
+      const members = bySection.get(section) ?? [];
       const wildcard = `/${section}/*.md`;
       const pattern = netlifyPathPattern(wildcard);
       const catches = members.some((page) => pattern.test(page.path) || pattern.test(`/${page.htmlFile}`) || pattern.test(page.jsonPath));
-      if (!catches) return [{ path: wildcard, headers: markdownTwinHeaders() }];
-      const files = layout.fannedOut.includes(section as Section) ? [{ path: `/${section}/${FANOUT_DIR}/*.md`, headers: markdownTwinHeaders() }] : [];
-      return [...members.map(exact), ...files];
+      if (!catches) return [wildcard];
+      const files = layout.fannedOut.includes(section as Section) ? [`/${section}/${FANOUT_DIR}/*.md`] : [];
+      return [...members.map((page) => page.markdownPath), ...files];
     }),
   ];
 }

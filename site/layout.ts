@@ -24,7 +24,6 @@ import { clusterQuery } from './pages/cluster-members.ts';
 import type { PageLayout, Section } from '../core/page-paths.ts';
 import { PublishLimitError } from './errors.ts';
 import { draftPages } from './drafts.ts';
-import { allPages } from './pages/registry.ts';
 import type { CatalogueModel } from './model.ts';
 
 /** Netlify's most files per directory of the published folder. */
@@ -33,27 +32,28 @@ export const DIRECTORY_MAX_ENTRIES = 54_000;
 /** Each folder of `files` (paths relative to the published folder; `''` is the folder itself)
  * with how many entries it holds: its files and its sub-folders. */
 export function directoryEntries(files: Iterable<string>): Map<string, number> {
-  const entries = new Map<string, Set<string>>();
-  const add = (folder: string, entry: string) => {
-    let set = entries.get(folder);
-    if (!set) entries.set(folder, (set = new Set()));
-    set.add(entry);
-  };
+  // Files by their folder first (a path is unique, so a folder's files need no set), then each
+  // folder counted once in the folder above it: one step per file, however deep the tree.
+  const counts = new Map<string, number>();
   for (const file of files) {
-    let end = file.lastIndexOf('/');
-    let entry = file.slice(end + 1);
-    let folder = end < 0 ? '' : file.slice(0, end);
-    for (;;) {
-      const size = entries.get(folder)?.size;
-      add(folder, entry);
-      // An entry known already: every folder above knows its path too.
-      if (folder === '' || entries.get(folder)!.size === size) break;
-      end = folder.lastIndexOf('/');
-      entry = folder.slice(end + 1);
-      folder = end < 0 ? '' : folder.slice(0, end);
+    const end = file.lastIndexOf('/');
+    const folder = end < 0 ? '' : file.slice(0, end);
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  const folders = [...counts.keys()];
+  const known = new Set(folders);
+  for (let i = 0; i < folders.length; i++) {
+    const folder = folders[i];
+    if (folder === '') continue;
+    const end = folder.lastIndexOf('/');
+    const parent = end < 0 ? '' : folder.slice(0, end);
+    counts.set(parent, (counts.get(parent) ?? 0) + 1);
+    if (!known.has(parent)) {
+      known.add(parent);
+      folders.push(parent);
     }
   }
-  return new Map([...entries].map(([folder, set]) => [folder, set.size]));
+  return counts;
 }
 
 /** The folders of `files` over `limit` entries, fullest first. */
@@ -83,16 +83,20 @@ export function checkFolders(files: Iterable<string>, limit = DIRECTORY_MAX_ENTR
  * rendering a page. A preview's drafts are among them.
  */
 export function plannedPageFiles(model: CatalogueModel, layout: PageLayout): string[] {
-  const files = new Set<string>();
+  // Every page has a page and a twin of its own (page-kinds.test.ts); JSON twins are shared.
+  const files: string[] = [];
+  const json = new Set<string>();
   const queried = new Set(layout.queriedClusters.map((id) => jsonTwinFile(SECTION.cluster, id)));
-  for (const page of [...allPages(model), ...draftPages(model)]) {
-    files.add(pageFileIn(layout, page.htmlFile));
-    files.add(pageFileIn(layout, page.markdownFile));
-    // A JSON twin is a file at its path (an install page's is its skill's, the folders' index pages
-    // name catalog.json): counted once; a cluster's the catalog function answers is none.
-    if (!queried.has(page.jsonPath.slice(1))) files.add(page.jsonPath.slice(1));
+  for (const pages of [model.pages, draftPages(model)]) {
+    for (const page of pages) {
+      files.push(pageFileIn(layout, page.htmlFile), pageFileIn(layout, page.markdownFile));
+      // A JSON twin is a file at its path (an install page's is its skill's, the folders' index
+      // pages name catalog.json): counted once; a cluster's the catalog function answers is none.
+      json.add(page.jsonPath);
+    }
   }
-  return [...files];
+  for (const path of json) if (!queried.has(path.slice(1))) files.push(path.slice(1));
+  return files;
 }
 
 /** The clusters whose JSON twin, the catalogue filtered to them, would pass `maxBytes`. */
@@ -106,10 +110,11 @@ export function queriedClusters(model: CatalogueModel, maxBytes = TEXT_FILE_MAX_
  */
 export function pageLayout(model: CatalogueModel, limit = DIRECTORY_MAX_ENTRIES, textMaxBytes = TEXT_FILE_MAX_BYTES): PageLayout {
   const queried = queriedClusters(model, textMaxBytes);
-  const over = new Set(overfullFolders(plannedPageFiles(model, { ...FLAT_LAYOUT, queriedClusters: queried }), limit).map(({ folder }) => folder));
+  const flat = plannedPageFiles(model, { ...FLAT_LAYOUT, queriedClusters: queried });
+  const over = new Set(overfullFolders(flat, limit).map(({ folder }) => folder));
   const fannedOut = PAGE_SECTIONS.filter((section: Section) => over.has(section));
   const layout: PageLayout = fannedOut.length === 0 && queried.length === 0 ? FLAT_LAYOUT : { fannedOut, queriedClusters: queried };
-  checkFolders(plannedPageFiles(model, layout), limit, fannedOut.length === 0
+  checkFolders(fannedOut.length === 0 ? flat : plannedPageFiles(model, layout), limit, fannedOut.length === 0
     ? ''
     : ` The pages and Markdown twins of ${fannedOut.map((section) => `${section}/`).join(', ')} are in sub-folders already; the JSON twins must stay at their addresses.`);
   return layout;

@@ -37,12 +37,12 @@ describe('splitBySize', () => {
 describe('llmsFullFiles', () => {
   it('writes llms-full.txt alone, intro then every twin, while all fit the limit', () => {
     const whole = 'INTRO'.length + 65 + twins.length;
-    expect(llmsFullFiles(text, twins, sizeOf, '\n', whole)).toEqual([{ path: 'llms-full.txt', head: 'INTRO', twins }]);
+    expect(llmsFullFiles(text, twins, sizeOf, whole)).toEqual([{ path: 'llms-full.txt', head: 'INTRO', twins }]);
   });
 
   it('past the limit, splits into numbered parts within it, in order, and makes llms-full.txt their index', () => {
     const limit = 'PART 4/4'.length + 1 + 30 + 1 + 5;
-    const files = llmsFullFiles(text, twins, sizeOf, '\n', limit);
+    const files = llmsFullFiles(text, twins, sizeOf, limit);
     expect(files.map((file) => file.path)).toEqual(['llms-full.txt', 'llms-full-1.txt', 'llms-full-2.txt']);
     const [index, ...parts] = files;
     expect(index).toEqual({ path: 'llms-full.txt', head: 'INDEX llms-full-1.txt:2 llms-full-2.txt:2', twins: [] });
@@ -52,7 +52,7 @@ describe('llmsFullFiles', () => {
   });
 
   it('refuses a twin larger than a part holds, naming it', () => {
-    expect(() => llmsFullFiles(text, twins, sizeOf, '\n', 30)).toThrow(PublishLimitError);
-    expect(() => llmsFullFiles(text, twins, sizeOf, '\n', 30)).toThrow(/^c: 30 bytes/);
+    expect(() => llmsFullFiles(text, twins, sizeOf, 30)).toThrow(PublishLimitError);
+    expect(() => llmsFullFiles(text, twins, sizeOf, 30)).toThrow(/^c: 30 bytes/);
   });
 });

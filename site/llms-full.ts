@@ -12,7 +12,10 @@ import { PublishLimitError } from './errors.ts';
 /** One text file's ceiling (core/published-files.ts). */
 export const LLMS_FULL_MAX_BYTES = TEXT_FILE_MAX_BYTES;
 
-/** One file to write: `head`, then each twin (a path of the built folder), `separator` between them. */
+/** The text that goes between two twins, and before the first. */
+export const LLMS_FULL_SEPARATOR = '\n';
+
+/** One file to write: `head`, then each twin (a path of the built folder), the separator before each. */
 export interface LlmsFullFile {
   path: string;
   head: string;
@@ -58,15 +61,20 @@ export function llmsFullFiles(
   text: LlmsFullText,
   twins: readonly string[],
   sizeOf: (path: string) => number,
-  separator: string,
   limit = LLMS_FULL_MAX_BYTES,
 ): LlmsFullFile[] {
   const sizes = twins.map(sizeOf);
-  const separatorBytes = bytes(separator);
+  const separatorBytes = bytes(LLMS_FULL_SEPARATOR);
   const whole = sizes.reduce((sum, size) => sum + separatorBytes + size, bytes(text.intro));
   if (whole <= limit) return [{ path: LLMS_FULL_FILE, head: text.intro, twins: [...twins] }];
   // Every part's head is reserved at its longest, so the split is known before the count is.
   const ranges = splitBySize(sizes, bytes(text.partHead(twins.length, twins.length)), separatorBytes, limit, (i) => twins[i]);
   const parts = ranges.map(([from, to], k) => ({ path: llmsFullPartFile(k + 1), head: text.partHead(k + 1, ranges.length), twins: twins.slice(from, to) }));
   return [{ path: LLMS_FULL_FILE, head: text.index(parts.map((part) => ({ file: part.path, twins: part.twins.length })), limit), twins: [] }, ...parts];
+}
+
+/** A file's bytes: its head, then each twin's bytes, the separator before each. */
+export function joinLlmsFull(head: string, twins: readonly Uint8Array[]): Buffer {
+  const separator = Buffer.from(LLMS_FULL_SEPARATOR);
+  return Buffer.concat([Buffer.from(head), ...twins.flatMap((twin) => [separator, twin])]);
 }

@@ -8,6 +8,7 @@ import type { CatalogIndex } from '../core/query.ts';
 import type { PageLayout } from '../core/page-paths.ts';
 import type { Bundle, Catalog, Cluster, SiteContent, Skill } from '../core/types.ts';
 import type { ShopTemplates } from '../core/url-template.ts';
+import type { DatedPage } from './pages/page-ref.ts';
 
 export interface SiteModel {
   name: string;
@@ -80,6 +81,9 @@ export interface CatalogueModel {
   repository: Repository;
   /** Which sections keep their pages and Markdown twins in sub-folders (site/layout.ts). */
   layout: PageLayout;
+  /** Every published page with its last change, kind by kind (site/pages/registry.ts allPages):
+   * what the sitemap, the header rules and the folders' layout go over. */
+  pages: DatedPage[];
 }
 
 /** The GitHub repository (`owner/name`) and branch the content editor commits to, where known. */

@@ -24,7 +24,7 @@ const SIGNALS_EXPLAINED = [
   '# ai-train: training or fine-tuning AI models. yes grants the use, no refuses it.',
 ];
 
-export const emitRobots: Emitter = (model) => [
+export const emitRobots: Emitter<'site' | 'contentSignals'> = (model) => [
   {
     path: ROBOTS_FILE,
     bytes: [

@@ -12,7 +12,6 @@
  */
 import type { Emitter, OutputFile } from './types.ts';
 import type { DatedPage } from './pages/page-ref.ts';
-import { allPages } from './pages/registry.ts';
 import { newestDate } from './pages/newest.ts';
 import { PublishLimitError } from './errors.ts';
 import { SITEMAP_FILE, publishedPath, sitemapPartFile } from '../core/published-files.ts';
@@ -80,4 +79,4 @@ export function sitemapFiles(baseUrl: string, pages: readonly SitemapPage[], lim
   return [{ path: SITEMAP_FILE, bytes: index[0].bytes }, ...parts.map(({ path, bytes }) => ({ path, bytes }))];
 }
 
-export const emitSitemap: Emitter = (model) => sitemapFiles(model.site.baseUrl, allPages(model));
+export const emitSitemap: Emitter<'site' | 'pages'> = (model) => sitemapFiles(model.site.baseUrl, model.pages);

@@ -6,5 +6,6 @@ export interface OutputFile {
   bytes: string | Uint8Array;
 }
 
-/** An emitter turns the model into the files of one artifact. */
-export type Emitter = (model: CatalogueModel) => OutputFile[];
+/** An emitter turns parts of the model into the files of one artifact: its type names the parts
+ * it reads, which are all it is handed (build/emit/index.ts). */
+export type Emitter<Parts extends keyof CatalogueModel = keyof CatalogueModel> = (model: Pick<CatalogueModel, Parts>) => OutputFile[];

@@ -4,7 +4,7 @@ import type { Emitter } from './types.ts';
 import { jsonBytes } from '../core/json.ts';
 import { VERSION_FILE } from '../core/published-files.ts';
 
-export const emitVersion: Emitter = ({ stamp }) => {
+export const emitVersion: Emitter<'stamp'> = ({ stamp }) => {
   const version: Version = { 'x-build-version': stamp.buildVersion, 'x-base-url': stamp.baseUrl };
   return [{ path: VERSION_FILE, bytes: jsonBytes(version) }];
 };

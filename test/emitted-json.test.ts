@@ -1,18 +1,18 @@
 /**
  * Every JSON document the build emits is checked against the response schema of its route before
- * anything is written: an invalid URL or price that content alone cannot explain (a code path, the
- * deploy's URL) fails the build with the file, the field and what was expected, and dist/ stays as
- * it was. The examples of an OpenAPI document are checked against the schemas beside them.
+ * anything is written: an invalid URL or price that content alone cannot explain (a code path)
+ * fails the build with the file, the field and what was expected, and dist/ stays as it was. The examples of an OpenAPI document are checked against the schemas beside them.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
-import { emitters } from '../build/emit/index.ts';
-import { renderArtifact } from '../build/run/artifact.ts';
-import { siteFrame } from '../build/emit/assets.ts';
+import { KINDS } from '../build/emit/index.ts';
+import { makeKind } from '../build/run/index.ts';
+import type { TaskKind } from '../build/run/task.ts';
+import type { OutputFile } from '../site/types.ts';
 import { EmittedJsonError, JSON_CHECK, openApiExampleProblems } from '../build/emit/check-json.ts';
 import { openApiDocument } from '../site/openapi/index.ts';
 import { readSchema } from '../build/ajv.ts';
@@ -35,15 +35,18 @@ afterAll(async () => {
 });
 
 /** The error an emitter throws for `model`, or undefined. */
-function emitError(name: string, broken: CatalogueModel): EmittedJsonError | undefined {
+function emitError(name: keyof typeof KINDS, broken: CatalogueModel): EmittedJsonError | undefined {
   try {
-    renderArtifact(name, emitters[name], broken, siteFrame(broken));
+    makeKind(KINDS[name], broken);
     return undefined;
   } catch (error) {
     if (error instanceof EmittedJsonError) return error;
     throw error;
   }
 }
+
+/** A kind of one task that makes `files`, held to the JSON check. */
+const kindOf = (files: OutputFile[]): TaskKind<null> => ({ code: [], frame: false, where: 'here', tasks: () => [{ id: 'test', input: null }], render: () => files, check: JSON_CHECK });
 
 /** The model with its first skill replaced by `change(skill)`. */
 function withFirstSkill(change: (skill: CatalogueModel['skills'][number]['skill']) => object): CatalogueModel {
@@ -53,12 +56,12 @@ function withFirstSkill(change: (skill: CatalogueModel['skills'][number]['skill'
 
 describe('emitted JSON against its response schema', () => {
   it('passes every JSON file of a good build', () => {
-    for (const [name, artifact] of Object.entries(emitters)) expect(() => renderArtifact(name, artifact, model, siteFrame(model))).not.toThrow();
+    for (const kind of Object.values(KINDS)) if ('check' in kind) expect(() => makeKind(kind, model)).not.toThrow();
   });
 
   it('fails a skill twin whose install link a template made into javascript:, naming file, field and scheme', () => {
     const slug = model.skills[0].skill.slug;
-    const error = emitError('page-json', withFirstSkill(() => ({ install_url: 'javascript:alert(document.cookie)' })));
+    const error = emitError('item-json', withFirstSkill(() => ({ install_url: 'javascript:alert(document.cookie)' })));
     expect(error?.problems).toEqual([
       {
         file: `dist/skills/${slug}.json`,
@@ -72,26 +75,24 @@ describe('emitted JSON against its response schema', () => {
   });
 
   it('fails a price that JSON writes as null (an infinite amount)', () => {
-    const error = emitError('page-json', withFirstSkill((skill) => ({ price: { ...skill.price, amount_cents: Number.POSITIVE_INFINITY } })));
+    const error = emitError('item-json', withFirstSkill((skill) => ({ price: { ...skill.price, amount_cents: Number.POSITIVE_INFINITY } })));
     expect(error?.problems).toMatchObject([{ field: 'price.amount_cents', expected: 'an integer (whole number)', got: 'null' }]);
   });
 
   it('fails a title with a bidirectional override', () => {
-    const error = emitError('page-json', withFirstSkill(() => ({ title: 'Safe\u202Eexe.txt' })));
+    const error = emitError('item-json', withFirstSkill(() => ({ title: 'Safe\u202Eexe.txt' })));
     expect(error?.problems).toMatchObject([{ field: 'title', got: '"Safe\\u202Eexe.txt" (U+202E, a bidirectional control, at character 5)' }]);
   });
 
   it('fails a JSON file on a path openapi.json does not declare', () => {
-    const stray = { reads: [], render: () => [{ path: 'secrets.json', bytes: '{}\n' }], check: JSON_CHECK };
-    expect(() => renderArtifact('stray', stray, model, siteFrame(model))).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
+    expect(() => makeKind(kindOf([{ path: 'secrets.json', bytes: '{}\n' }]), model)).toThrow(/dist\/secrets\.json expected a path that openapi\.json declares/);
   });
 
   it('names each file whose bytes are written under two names, and checks the same bytes on another route against its own schema', () => {
     const bytes = new TextEncoder().encode('{"not":"a catalogue"}\n');
     const problemsOf = (paths: string[]) => {
-      const artifact = { reads: [], render: () => paths.map((path) => ({ path, bytes })), check: JSON_CHECK };
       try {
-        renderArtifact('twice', artifact, model, siteFrame(model));
+        makeKind(kindOf(paths.map((path) => ({ path, bytes }))), model);
       } catch (error) {
         if (error instanceof EmittedJsonError) return error.problems;
         throw error;
@@ -111,24 +112,7 @@ describe('emitted JSON against its response schema', () => {
 
   it('refuses JSON bytes that begin with a byte order mark', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{}')]);
-    const marked = { reads: [], render: () => [{ path: 'version.json', bytes }], check: JSON_CHECK };
-    expect(() => renderArtifact('marked', marked, model, siteFrame(model))).toThrow(/dist\/version\.json expected valid JSON/);
-  });
-
-  // On Netlify `URL` is the site's main address, an https origin such as https://petsof.netlify.app
-  // (https://docs.netlify.com/configure-builds/environment-variables/, "Read-only variables"); it
-  // replaces base_url, and content checks never see it. Anything else must not reach a client.
-  it('fails the whole build when the deploy URL is no http(s) origin, and leaves dist/ as it was', async () => {
-    const outDir = join(work, 'dist');
-    const before = await readFile(join(outDir, 'catalog.json'), 'utf8');
-    const failed = await build({ contentDir: SMALL, outDir, constantsFile: null, env: { ...ENV, URL: 'javascript:alert(1)//' } }).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(failed).toBeInstanceOf(EmittedJsonError);
-    expect((failed as EmittedJsonError).problems.some((problem) => problem.file === 'dist/skills/alpha.json' && problem.field === 'url')).toBe(true);
-    expect(await readFile(join(outDir, 'catalog.json'), 'utf8')).toBe(before);
-    expect(await readdir(work)).toEqual(['dist']);
+    expect(() => makeKind(kindOf([{ path: 'version.json', bytes }]), model)).toThrow(/dist\/version\.json expected valid JSON/);
   });
 });
 

@@ -30,7 +30,7 @@ import type { StaticSite } from './helpers/static-site.ts';
 import { connectMcp, inProcess, recording, rpcRequest, toolError } from './helpers/mcp-client.ts';
 import type { Exchange } from './helpers/mcp-client.ts';
 import { deployedFunctions, netlifyRewrites, resolve, ROUTABLE_METHODS } from './helpers/route-table.ts';
-import { AGENT_SKILLS_INDEX_FILE, SEARCH_INDEX_FILE } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE } from '../core/published-files.ts';
 import type { AgentSkillsIndex } from '../core/agent-skills.ts';
 import { RESOURCE_PAGE_SIZE } from '../core/mcp/resources.ts';
 
@@ -122,7 +122,7 @@ describe('the tools, against what the build published', () => {
   });
 
   it("search_skills answers the search core's skills for the words, in its order, with the filters and limit", async () => {
-    const { search } = await readSearchIndex(join(DIST, SEARCH_INDEX_FILE));
+    const { search } = await readSearchIndex(DIST);
     const skill = catalog.skills.find((candidate) => candidate.clusters.length > 1) ?? catalog.skills[0];
     const cases = [
       { args: { query: 'pricing' }, query: { q: 'pricing' } },
@@ -268,7 +268,7 @@ describe('when what the build published cannot be read', () => {
   const broken = (overrides: Partial<ToolResources>): ToolResources => ({
     catalog: async () => catalog as Catalog,
     clusterList: async () => readDistJson<ClusterList>('clusters/index.json'),
-    search: async () => (await readSearchIndex(join(DIST, SEARCH_INDEX_FILE))).search,
+    search: async () => (await readSearchIndex(DIST)).search,
     markdownTwin: async () => '# twin',
     agentSkills: async () => [],
     ...overrides,

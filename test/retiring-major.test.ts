@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/index.ts';
-import { headerRules } from '../site/headers.ts';
+import { headerInput, headerRules } from '../site/headers.ts';
 import type { MajorLifecycle } from '../core/headers.ts';
 import type { CatalogueModel } from '../site/model.ts';
 
@@ -26,22 +26,22 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('_headers when an older major retires', () => {
   it('gives the retiring prefix its deprecation, sunset and link', () => {
-    const rule = headerRules(model, { majors: retiring, current: 2 }).find((candidate) => candidate.path === '/v1/*');
+    const rule = headerRules(headerInput(model), { majors: retiring, current: 2 }).find((candidate) => candidate.path === '/v1/*');
     expect(rule?.headers).toEqual({
       deprecation: `@${Date.UTC(2027, 2, 1) / 1000}`,
       sunset: 'Wed, 01 Sep 2027 12:00:00 GMT',
       link: '<https://shop.example/docs/api/v2-migration>; rel="deprecation"; type="text/html"',
     });
-    const all = headerRules(model, { majors: retiring, current: 2 }).find((candidate) => candidate.path === '/*')!.headers;
+    const all = headerRules(headerInput(model), { majors: retiring, current: 2 }).find((candidate) => candidate.path === '/*')!.headers;
     expect(all['api-version']).toBe('2');
     expect(all).not.toHaveProperty('deprecation');
   });
 
   it('adds nothing while no major retires', () => {
     // The /v1 copies of the files have rules of their own (build/mirror.ts), none announcing a retirement.
-    const announcing = headerRules(model).filter((rule) => ['deprecation', 'sunset', 'link'].some((name) => name in rule.headers));
+    const announcing = headerRules(headerInput(model)).filter((rule) => ['deprecation', 'sunset', 'link'].some((name) => name in rule.headers));
     expect(announcing).toEqual([]);
-    const all = headerRules(model).find((rule) => rule.path === '/*')!.headers;
+    const all = headerRules(headerInput(model)).find((rule) => rule.path === '/*')!.headers;
     expect(all).not.toHaveProperty('deprecation');
     expect(all).not.toHaveProperty('sunset');
   });

@@ -23,10 +23,10 @@ import { toYaml } from '../../site/admin-format.ts';
 import { EDITOR_DATA_ID } from './admin-editor.ts';
 import type { EditorPayload } from './admin-editor.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
-import { codeFingerprints } from '../code-fingerprint.ts';
+import { codeDigests } from '../code.ts';
 import { ITEM_BODY_HEADING } from '../../site/pages/kind.ts';
 import type { OutputFile } from '../../site/types.ts';
-import type { Artifact } from '../run/artifact.ts';
+import type { PageFrame } from '../../site/pages/frame.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +58,7 @@ const EDITOR_BUNDLES = fileURLToPath(new URL('../../node_modules/.cache/skill-ca
 /**
  * The editor's script: admin-editor.ts and what it imports, for browsers. It is code only (the
  * page carries the build's data), so it is bundled once per version of that code, `codeVersion`
- * (build/code-fingerprint.ts), and kept on disk between builds, as the render workers' bundle is.
+ * (build/code.ts), and kept on disk between builds, as the render workers' bundle is.
  */
 function editorScript(codeVersion: string | undefined): Buffer {
   const file = codeVersion ? join(EDITOR_BUNDLES, `editor-${codeVersion}.js`) : undefined;
@@ -119,8 +119,8 @@ function adminPage(editorHref: string, siteName: string, iconHref: string, paylo
   return `${toHtml(tree, { upperDoctype: true })}\n`;
 }
 
-/** The version of the editor script's code: what admin-editor.ts imports (build/code-fingerprint.ts). */
-const editorCodeVersion = (): string | undefined => codeFingerprints(PROJECT).editor;
+/** The version of the editor script's code: what admin-editor.ts imports (build/code.ts). */
+const editorCodeVersion = (): string => codeDigests(PROJECT, [['build/emit/admin-editor.ts']])[0];
 
 let cachedScript: { key: string | undefined; bytes: Buffer } | undefined;
 
@@ -147,8 +147,11 @@ function configText(settings: Omit<Parameters<typeof adminConfig>[0], 'readSchem
   return lastConfig.text;
 }
 
+/** What the editor is made of besides the code and the schemas. */
+export type AdminInput = Pick<CatalogueModel, 'repository' | 'site' | 'clusters'>;
+
 /** What config.yml is made of besides the schemas: the repository, branch, site and cluster labels. */
-function adminSettings(model: CatalogueModel) {
+function adminSettings(model: AdminInput) {
   return {
     repo: model.repository.repo,
     branch: model.repository.branch,
@@ -157,24 +160,20 @@ function adminSettings(model: CatalogueModel) {
   };
 }
 
-/** The editor reads its settings and the pages' frame (its preview draws a skill page in it). */
-export const emitAdmin: Artifact = {
-  reads: ['repository', 'site', 'clusters'],
-  frame: true,
-  render: (model, frame) => {
-    const config = configText(adminSettings(model));
-    const formats = editorFormats();
-    const payload: EditorPayload = { formats, frame, bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
-    // Once per process (the tests build many times), and once per code version on disk.
-    const codeVersion = editorCodeVersion();
-    if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };
-    const script = cachedScript.bytes;
-    const editorFile = `${ADMIN_DIR}/editor.${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
-    return [
-      { path: `${ADMIN_DIR}/index.html`, bytes: adminPage(`/${editorFile}`, model.site.name, payload.frame.assets.icon.href, payload) },
-      { path: `${ADMIN_DIR}/config.yml`, bytes: config },
-      { path: editorFile, bytes: script },
-      ...decapFiles(),
-    ];
-  },
-};
+/** The editor: its settings, and the pages' frame (its preview draws a skill page in it). */
+export function emitAdmin(model: AdminInput, frame: PageFrame): OutputFile[] {
+  const config = configText(adminSettings(model));
+  const formats = editorFormats();
+  const payload: EditorPayload = { formats, frame, bodyHeading: ITEM_BODY_HEADING, localBackendPath: LOCAL_BACKEND_PATH };
+  // Once per process (the tests build many times), and once per code version on disk.
+  const codeVersion = editorCodeVersion();
+  if (!cachedScript || cachedScript.key !== codeVersion) cachedScript = { key: codeVersion, bytes: editorScript(codeVersion) };
+  const script = cachedScript.bytes;
+  const editorFile = `${ADMIN_DIR}/editor.${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+  return [
+    { path: `${ADMIN_DIR}/index.html`, bytes: adminPage(`/${editorFile}`, model.site.name, payload.frame.assets.icon.href, payload) },
+    { path: `${ADMIN_DIR}/config.yml`, bytes: config },
+    { path: editorFile, bytes: script },
+    ...decapFiles(),
+  ];
+}

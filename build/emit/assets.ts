@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Emitter } from '../../site/types.ts';
+import type { OutputFile } from '../../site/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 import { pageFrame } from '../../site/pages/frame.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';
@@ -44,7 +44,7 @@ export function siteAssets(): { stylesheet: Asset; icon: Asset; searchScript: As
   return cached;
 }
 
-export const emitAssets: Emitter = () => Object.values(siteAssets()).map(({ file, bytes }) => ({ path: file, bytes }));
+export const emitAssets = (): OutputFile[] => Object.values(siteAssets()).map(({ file, bytes }) => ({ path: file, bytes }));
 
 /** The page frame of this build: the model's facts and these assets. */
 export const siteFrame = (model: CatalogueModel): PageFrame => pageFrame(model, siteAssets());

@@ -1,6 +1,6 @@
 // Keeps the build cache between deploys: restored before `npm run build`, saved after it, so a
-// deploy renders only the pages whose content, frame or code changed (build/cache/). A cache
-// from other code is worthless but harmless: the build sees the other fingerprint and starts over.
+// deploy makes only the files whose inputs or code changed (build/store.ts). A cache from other
+// code is worthless but harmless: no key made under other code is the key of a task of this one.
 // The build's lock files sit beside the folder (build/lock.ts), so a saved cache never carries one.
 //
 // Both ways the folder is moved, not copied: @netlify/cache-utils copies a folder file by file
@@ -15,7 +15,7 @@
 // when a plugin has a post-deploy handler, lib/plugins_core/deploy/buildbot_client.js), and after
 // every plugin's onSuccess, so moving it away then takes nothing from the deploy or from another
 // plugin. Before the next build it goes back inside the build cache as `last-dist/`, and the build
-// starts from it instead of placing every file again (build/run/output.ts). A restore moves it out of
+// starts from it instead of placing every file again (build/output.ts). A restore moves it out of
 // Netlify's cache, so a kept folder is used at most once: a build that fails (onEnd is given its
 // error) keeps none, and the next build cannot take an older folder for the newer cache's. A local
 // `netlify build` keeps its dist/ where it is.

@@ -1,11 +1,11 @@
 /**
- * Page jobs rendered on every core: this thread and a worker thread for each other core, each
- * taking small batches from one queue as it finishes the last, so a slow batch never leaves a core
- * idle. This thread renders between the other artifacts and the workers' answers; it is one
- * renderer rather than a dispatcher beside them, so a build holds one isolate fewer (its heap, its
- * copy of the code), and the catalogue's own pages are made from the model it already holds. Each
- * worker writes its files into the staging folder itself and answers with their paths and object
- * names only: rendered pages never cross between threads.
+ * Pages rendered on every core: this thread and a worker thread for each other core, each taking
+ * small batches from one queue as it finishes the last, so a slow batch never leaves a core idle.
+ * This thread makes the tasks only it can make (those that read the model it holds) between the
+ * workers' answers, then takes batches too; it is one renderer rather than a dispatcher beside
+ * them, so a build holds one isolate fewer (its heap, its copy of the code). Each worker writes
+ * its files into the build's folder itself and answers with their paths and sizes only: rendered
+ * pages never cross between threads.
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,12 +15,14 @@ import { Worker } from 'node:worker_threads';
 import { setImmediate as turn } from 'node:timers/promises';
 import { buildSync } from 'esbuild';
 import type { PageFrame } from '../../site/pages/frame.ts';
-import type { WrittenFile } from './reuse.ts';
-import { jobName } from '../../site/pages/registry.ts';
-import type { PageJob } from '../../site/pages/registry.ts';
+import { taskName } from '../../site/pages/registry.ts';
+import type { PageTask } from '../../site/pages/registry.ts';
 import { PageRenderError } from '../../site/errors.ts';
 import type { RenderTally } from '../../site/render/markdown-body.ts';
-import type { BodyCacheSetup } from '../cache/bodies.ts';
+import type { BodyStore } from './bodies.ts';
+
+/** A file a renderer wrote into the build's folder: its path and its size. */
+export type WrittenFile = [path: string, size: number];
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
 const BATCH = 24;
@@ -34,29 +36,24 @@ export interface WorkerSetup {
   /** The worker's code: see workerBundle. */
   script: string;
   frame: PageFrame;
-  /** The staging folder the worker writes into. */
-  staging: string;
-  /** True when that folder is the last one, kept: most files the worker writes are there already. */
-  inPlace: boolean;
-  /** Whether to name each file's object (the cache is on). */
-  nameObjects: boolean;
+  /** The folder the worker writes into (build/output.ts), and whether it started empty (no file is there to replace). */
+  folder: string;
+  fresh: boolean;
   /** The rendered bodies' store, when the cache is on. */
-  bodies?: BodyCacheSetup;
+  bodies?: BodyStore;
 }
 
 export interface WorkerRequest {
   batch: number;
-  jobs: PageJob[];
+  jobs: PageTask[];
 }
 
 export interface WorkerReply {
   /** The batch it answers, by its number. */
   batch: number;
   files: WrittenFile[][];
-  /** The keys of the rendered bodies each job used (build/cache/bodies.ts). */
-  bodies: string[][];
   tally: RenderTally;
-  /** Bodies taken from the body cache instead of rendered. */
+  /** Bodies taken from the body store instead of rendered. */
   bodiesReused: number;
 }
 
@@ -65,27 +62,18 @@ export interface WorkersTally extends RenderTally {
   bodiesReused: number;
 }
 
-/** What a page of cards holds per byte of its job's JSON, as a ceiling (see workerHeapMb). */
-const CARD_PAGE_HEAP_PER_BYTE = 32;
-
 /**
- * Old-generation heap of a worker whose largest batch reads `inputBytes` of JSON. A page of cards
- * (a cluster's page lists every skill of its cluster, thousands at 50,000 skills) holds many times
- * its job's JSON, which carries only what the cards show: 32 times, as a ceiling. It is a ceiling
- * for the collector, not memory taken, and it must stand well clear of what a worker keeps live
- * between pages (its code, the body policy's verdicts, a batch in flight: about 100 MB at 4,000
- * skills): a ceiling just above that makes V8 collect on almost every allocation. With 64 MB as
- * the base a cold build of 4,000 skills took 45 s and 78 s of CPU on two threads, more than on one;
- * with 256 MB, 28 s and 47 s.
+ * Old-generation heap of a worker: a ceiling for the collector, not memory taken, and it must stand
+ * well clear of what a worker keeps live between pages (its code, the body policy's verdicts, a
+ * batch in flight: about 100 MB at 4,000 skills): a ceiling just above that makes V8 collect on
+ * almost every allocation. With 64 MB a cold build of 4,000 skills took 45 s and 78 s of CPU on
+ * two threads, more than on one; with 256 MB, 28 s and 47 s. No page holds more than a listing
+ * page's hundred cards.
  */
-export const workerHeapMb = (inputBytes: number) => 256 + Math.ceil((CARD_PAGE_HEAP_PER_BYTE * inputBytes) / 2 ** 20);
+export const WORKER_HEAP_MB = 256;
 
 /** Node's code for a worker stopped at its heap limit. */
 const OUT_OF_MEMORY = 'ERR_WORKER_OUT_OF_MEMORY';
-
-/** A batch closes at BATCH jobs or at this much JSON, so that a large job (a cluster's page) goes
- * alone and a worker's heap follows the largest job rather than the sum of a batch of them. */
-const BATCH_BYTES = 1024 * 1024;
 
 const BUNDLES = fileURLToPath(new URL('../../node_modules/.cache/skill-catalogue-workers/', import.meta.url));
 
@@ -129,68 +117,52 @@ export function workerBundle(codeVersion: string): string {
 const live = new Set<Worker>();
 export const liveWorkers = (): number => live.size;
 
-function startWorker(setup: WorkerSetup, heapMb: number): Worker {
-  const worker = new Worker(setup.script, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+function startWorker(setup: WorkerSetup): Worker {
+  const worker = new Worker(setup.script, { workerData: setup, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
   live.add(worker);
   worker.once('exit', () => live.delete(worker));
   return worker;
 }
 
-/** The jobs' indexes in batches of at most BATCH jobs and BATCH_BYTES of JSON (a job larger than
- * that alone), in order. */
-export function batchesOf(count: number, sizes: readonly number[]): number[][] {
+/** The jobs' indexes in batches of at most BATCH jobs, in order. */
+export function batchesOf(count: number): number[][] {
   const batches: number[][] = [];
-  let batchBytes = 0;
-  for (let i = 0; i < count; i++) {
-    const size = sizes[i] ?? 0;
-    const last = batches.at(-1);
-    if (last && last.length < BATCH && batchBytes + size <= BATCH_BYTES) {
-      last.push(i);
-      batchBytes += size;
-    } else {
-      batches.push([i]);
-      batchBytes = size;
-    }
-  }
+  for (let i = 0; i < count; i += BATCH) batches.push(Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => i + k));
   return batches;
 }
 
 /** What this thread renders itself, between the workers' answers, when it is one of the renderers. */
 export interface HereRenderer {
   /** Renders one job (its index in the jobs given) and writes its files, in this thread. */
-  job: (job: PageJob, jobIndex: number) => void;
-  /** The catalogue's own pages, made from the model this thread already holds: a step per page,
-   * each written as it is made. Rendered first, a page at a time between the workers' answers. */
-  catalogue?: Iterable<unknown>;
+  job: (job: PageTask, jobIndex: number) => void;
+  /** This thread's own work (the tasks only it can make), a step at a time between the workers'
+   * answers, before it takes batches of pages too. */
+  first?: Iterable<unknown>;
 }
 
 /**
  * Renders `jobs` on `workerCount` worker threads and, when `here` is given, on this thread too: it
  * takes batches from the same queue between the workers' answers. `onWritten` is told of each job
- * a worker wrote. `sizes` are the jobs' sizes as JSON (their identities, registry.ts), which size
- * the workers' heaps (workerHeapMb); without them each job is taken to be small.
+ * a worker wrote.
  */
 export async function renderOnThreads(
   setup: WorkerSetup,
-  jobs: readonly PageJob[],
+  jobs: readonly PageTask[],
   workerCount: number,
-  onWritten: (jobIndex: number, files: WrittenFile[], bodies: string[]) => void,
-  sizes: readonly number[] = [],
+  onWritten: (jobIndex: number, files: WrittenFile[]) => void,
   here?: HereRenderer,
 ): Promise<WorkersTally> {
-  const batches = batchesOf(jobs.length, sizes);
+  const batches = batchesOf(jobs.length);
   const tally: WorkersTally = { bodies: 0, bodyMs: 0, bodiesReused: 0 };
-  const largestBatch = Math.max(0, ...batches.map((batch) => batch.reduce((sum, i) => sum + (sizes[i] ?? 0), 0)));
-  const heapMb = workerHeapMb(largestBatch);
-  const workers = Array.from({ length: Math.min(workerCount, batches.length) }, () => startWorker(setup, heapMb));
+  const workers = Array.from({ length: Math.min(workerCount, batches.length) }, () => startWorker(setup));
   const renderers = workers.length + (here ? 1 : 0);
   if (renderers === 0 && batches.length > 0) throw new PageRenderError('no thread to render the pages on');
-  const replies = batches.length + (here?.catalogue ? 1 : 0);
+  const replies = batches.length + (here?.first ? 1 : 0);
   let next = 0;
   let done = 0;
   /** The batches each worker was given and has not answered yet, to name them if it dies. */
   const inFlight = new Map<Worker, Set<number>>(workers.map((worker) => [worker, new Set()]));
-  const named = (batch: number) => batches[batch].map((i) => jobName(jobs[i]));
+  const named = (batch: number) => batches[batch].map((i) => taskName(jobs[i]));
   /** How many batches a worker may hold: IN_FLIGHT while the queue is long, then its share of what
    * is left, so that no renderer still holds a queue of them when the others run dry. */
   const holds = () => Math.min(IN_FLIGHT, Math.max(2, Math.ceil((batches.length - next) / renderers)));
@@ -213,7 +185,7 @@ export async function renderOnThreads(
         worker.on('message', (reply: WorkerReply) => {
           inFlight.get(worker)!.delete(reply.batch);
           try {
-            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files, reply.bodies[k] ?? []));
+            reply.files.forEach((files, k) => onWritten(batches[reply.batch][k], files));
           } catch (error) {
             return reject(error);
           }
@@ -229,16 +201,16 @@ export async function renderOnThreads(
           if ((error as NodeJS.ErrnoException).code !== OUT_OF_MEMORY) return reject(error);
           const pages = [...inFlight.get(worker)!].flatMap(named);
           const shown = pages.length > 6 ? [...pages.slice(0, 6), `${pages.length - 6} more`] : pages;
-          reject(new PageRenderError(`a render worker (heap limit ${heapMb} MB) stopped while rendering ${shown.join(', ')}: ${error.message}`, { cause: error }));
+          reject(new PageRenderError(`a render worker (heap limit ${WORKER_HEAP_MB} MB) stopped while rendering ${shown.join(', ')}: ${error.message}`, { cause: error }));
         });
         worker.on('exit', (code) => {
           if (done < replies) reject(new PageRenderError(`a render worker stopped (exit code ${code}) with pages still to render`));
         });
       }
-      /** This thread's share: the catalogue's pages, then batches while any are left. */
-      const renderHere = async ({ job, catalogue }: HereRenderer): Promise<void> => {
-        if (catalogue) {
-          for (const _page of catalogue) {
+      /** This thread's share: its own work, then batches while any are left. */
+      const renderHere = async ({ job, first }: HereRenderer): Promise<void> => {
+        if (first) {
+          for (const _step of first) {
             if (failed) return;
             await turn();
           }

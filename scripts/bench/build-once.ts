@@ -25,7 +25,7 @@ console.log(JSON.stringify({
   startupMs: started,
   cpuMs: (cpu.user + cpu.system) / 1000,
   timings: result.timings,
-  pages: result.pages,
+  report: result.report,
   files: result.files.length,
   // Read before anything else is made: a build that kept its folder whole never made its model,
   // and asking for it (result.model) would make it now.

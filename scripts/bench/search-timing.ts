@@ -4,9 +4,9 @@
  * first answer (which loads the index) in a fresh process. `npm run bench` calls it per size; it
  * also runs alone on a built folder: `tsx scripts/bench/search-timing.ts <dist> <constants.json>`.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { measureFunctionColdStart } from './cold-start.ts';
 import { answerSearch } from '../../core/search-answer.ts';
 import { cachedCatalog } from '../../runtime/catalog-source.ts';
@@ -14,7 +14,7 @@ import { readSearchIndex, readSearchPageFrame } from '../../runtime/search-sourc
 import { searchRenderers } from '../../site/search-page.ts';
 import type { PageFrame } from '../../site/pages/frame.ts';
 import type { LatencyResult } from './query-timing.ts';
-import { SEARCH_INDEX_FILE, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
+import { SEARCH_INDEX_DIR, SEARCH_PAGE_FRAME_FILE } from '../../core/published-files.ts';
 
 /** Words of the synthetic catalogue (scripts/bench/synthetic-content.ts): whole, cut short, misspelt, several, filtered. */
 export const SEARCH_CASES: readonly [string, string][] = [
@@ -29,6 +29,7 @@ export const SEARCH_CASES: readonly [string, string][] = [
 ];
 
 export interface SearchFigures {
+  /** The index's files (its manifest and every shard), in all, and gzipped one by one as the CDN would. */
   indexBytes: number;
   indexGzipBytes: number;
   results: LatencyResult[];
@@ -40,7 +41,7 @@ const constants = { buildVersion: '1.0.0+bench00', baseUrl: 'https://bench.examp
 
 export async function measureSearch(distDir: string, iterations = 200): Promise<SearchFigures> {
   const resources = {
-    search: cachedCatalog(() => readSearchIndex(join(distDir, SEARCH_INDEX_FILE))),
+    search: cachedCatalog(() => readSearchIndex(distDir)),
     frame: cachedCatalog(() => readSearchPageFrame<PageFrame>(join(distDir, SEARCH_PAGE_FRAME_FILE))),
     renderers: async () => searchRenderers,
   };
@@ -65,8 +66,9 @@ export async function measureSearch(distDir: string, iterations = 200): Promise<
     results.push({ name: `${name} (${decodeURIComponent(query)})`, p50Ms: times[Math.floor(times.length * 0.5)], p99Ms: times[Math.floor(times.length * 0.99)], perSecond: Math.round((times.length / total) * 1000), bytes });
   }
   const p50s = results.map((r) => r.p50Ms).sort((a, b) => a - b);
-  const gz = readFileSync(join(distDir, SEARCH_INDEX_FILE));
-  return { indexBytes: gunzipSync(gz).byteLength, indexGzipBytes: statSync(join(distDir, SEARCH_INDEX_FILE)).size, results, p50Ms: p50s[Math.floor(p50s.length / 2)] };
+  const files = readdirSync(join(distDir, SEARCH_INDEX_DIR)).map((name) => readFileSync(join(distDir, SEARCH_INDEX_DIR, name)));
+  const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
+  return { indexBytes: sum(files.map((file) => file.byteLength)), indexGzipBytes: sum(files.map((file) => gzipSync(file).byteLength)), results, p50Ms: p50s[Math.floor(p50s.length / 2)] };
 }
 
 /** Bundles functions/search.ts as Netlify's bundler would, then times its import and its first

@@ -9,7 +9,7 @@ describe('the targets table', () => {
     const table = targetsTable([
       run(4000, REFERENCE_RUN, 5000),
       run(4000, 'floor', 12000, 13000, 400, { modelPeakRssMb: 320, timings: { 'emit search-index': 900 } }),
-      run(4000, 'cold', 10000, 18000, 700, { pages: { threads: 2 } }),
+      run(4000, 'cold', 10000, 18000, 700, { report: { threads: 2 } }),
       run(4000, 'warm, nothing changed', 400),
       run(4000, 'warm, one skill changed', 2700),
       run(4000, 'warm, page frame changed', 5000),
@@ -50,7 +50,7 @@ describe('the targets table', () => {
     const lines = targetsTable([
       run(4000, REFERENCE_RUN, 5000),
       run(4000, 'floor', 12000, 12000, 300, { modelPeakRssMb: 200 }),
-      run(4000, 'cold', 6000, 13000, 300, { pages: { threads: 2 } }),
+      run(4000, 'cold', 6000, 13000, 300, { report: { threads: 2 } }),
       run(4000, 'warm, page frame changed', 5400),
     ], rounds).split('\n');
     // Within the rounds: 5,500 / 5,000, 8,000 / 8,000 and 6,000 / 4,000; their median is 1.10. The

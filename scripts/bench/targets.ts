@@ -16,7 +16,7 @@ export interface MeasuredRun {
   /** The floor's: its peak RSS once the model is made, before any file. */
   modelPeakRssMb?: number;
   /** A build's: how many threads rendered its pages. */
-  pages?: { threads: number };
+  report?: { threads: number };
   failed?: string;
 }
 
@@ -110,7 +110,7 @@ function seconds(run: MeasuredRun | undefined): number | undefined {
 /** The floor's work done by all of a build's threads at once, with nothing lost, over Eleventy's
  * wall time: the floor's CPU over Eleventy's wall, as the cold build's ratio to it is taken, over the threads. */
 function spreadRatio({ row, ratio }: Measures): number | undefined {
-  const threads = row(TARGET_SIZE, 'cold')?.pages?.threads;
+  const threads = row(TARGET_SIZE, 'cold')?.report?.threads;
   const floorOverEleventy = ratio(TARGET_SIZE, 'floor', REFERENCE_RUN, 'cpuMs', 'wallMs');
   return threads && floorOverEleventy !== undefined ? floorOverEleventy / threads : undefined;
 }

@@ -36,7 +36,7 @@ import type { CatalogueModel } from '../model.ts';
 export { componentSchemas, SORT_SHORT_FORMS };
 
 /** The document reads the build's stamp and the site, nothing else of the model, and schema/. */
-export const openApiFiles = (model: CatalogueModel, readSchema: SchemaReader): OutputFile[] => [
+export const openApiFiles = (model: Pick<CatalogueModel, 'stamp' | 'site'>, readSchema: SchemaReader): OutputFile[] => [
   { path: OPENAPI_FILE, bytes: jsonBytes(openApiDocument(model, readSchema)) },
 ];
 
@@ -50,7 +50,7 @@ interface ReadResponse {
   optional?: readonly string[];
 }
 
-export function openApiDocument(model: CatalogueModel, readSchema: SchemaReader): Json {
+export function openApiDocument(model: Pick<CatalogueModel, 'stamp' | 'site'>, readSchema: SchemaReader): Json {
   const base = model.stamp.baseUrl;
   const h = headerSets(model.stamp);
   const lifecycle = Object.keys(lifecycleHeaders({ deprecation: new Date(0), sunset: new Date(0), link: base }));

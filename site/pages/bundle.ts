@@ -127,6 +127,7 @@ function inputsOf(bundles: readonly BundleEntry[], skills: readonly SkillEntry[]
 
 export const bundleKind: ItemKind<BundlePageInput, BundlePage> = {
   type: 'bundle',
+  code: import.meta.url,
   inLlmsFull: true,
   inputs: (model) => inputsOf(model.bundles, model.skills, false),
   drafts: (model) => inputsOf(model.drafts.bundles, [...model.skills, ...model.drafts.skills], true),

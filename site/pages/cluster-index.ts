@@ -64,12 +64,11 @@ function countOf(index: CatalogIndex, cluster: Cluster): ClusterCount {
   return { cluster, skills: selection.skillCount, bundles: selection.bundles.length };
 }
 
-export const clusterIndexKind: ListingKind = {
+export const clusterIndexKind: ListingKind<ClusterCount[]> = {
   type: 'cluster-index',
-  render(frame, { index }) {
-    const counts = frame.clusters.map((cluster) => countOf(index, cluster));
-    return pageFiles(frame, clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts));
-  },
+  code: import.meta.url,
+  tasks: (frame, { index }) => [{ path: clusterIndexAt(frame.site.baseUrl).path, input: frame.clusters.map((cluster) => countOf(index, cluster)) }],
+  render: (frame, counts) => pageFiles(frame, clusterIndexRef(frame.site), clusterIndexHtml(frame, counts), clusterIndexTwin(frame, counts)),
   pages: (model) => [{ ...clusterIndexAt(model.site.baseUrl), lastModified: newestOf(model, [...model.skills, ...model.bundles]) }],
   json(model) {
     const base = model.site.baseUrl;

@@ -15,7 +15,7 @@ import { clusterIndexRef } from './page-ref.ts';
 import { renderPage } from '../html/layout.ts';
 import { pagerCrumbs, pagerLinks, pagerNav } from '../html/pager.ts';
 import { pagerBlocks } from '../markdown/pager.ts';
-import type { ListingPage } from './pagination.ts';
+import type { ListingPage, ListingSlice } from './pagination.ts';
 import { bundleCard, clusterPath, section, skillCard } from '../html/parts.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
 import { frontMatter, twinDocument } from '../markdown/document.ts';
@@ -24,7 +24,7 @@ import type { Block } from '../markdown/mdast.ts';
 import { bundleList, skillList } from '../markdown/lists.ts';
 import { catalogFor } from '../../core/query.ts';
 import { renderCatalogQuery } from '../../core/catalog-layout.ts';
-import { datedListingPages, listingFiles } from './kind.ts';
+import { datedListingPages, listingPageOf, listingTasks, pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
 import { clusterMembers, clusterQuery } from './cluster-members.ts';
@@ -52,8 +52,15 @@ function onPage(page: ListingPage<ClusterItem>): { skills: Skill[]; bundles: Bun
  * JSON twin, answered by the catalog function), chosen by the same query core, over pages of
  * LISTING_PAGE_SIZE items.
  */
-/** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
-export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog, page: ListingPage<ClusterItem>): string {
+/** A page of a cluster as its task is handed it: the cluster, how many skills and bundles
+ * `/catalog.json?cluster=<id>` lists, and the page's own. */
+export interface ClusterPageInput extends ListingSlice<ClusterItem> {
+  cluster: Cluster;
+  skillCount: number;
+  bundleCount: number;
+}
+
+export function clusterHtml(frame: PageFrame, { cluster, skillCount, bundleCount }: ClusterPageInput, page: ListingPage<ClusterItem>): string {
   const others = frame.clusters.filter((other) => other.id !== cluster.id);
   const shown = onPage(page);
   const content: Array<Element | null> = [
@@ -61,11 +68,11 @@ export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog
       h('p.eyebrow', 'Cluster'),
       h('h1', page.ref.title),
       h('p.lead', cluster.question),
-      h('p', `${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')} for this job. ${PRICES_NOTE}`),
+      h('p', `${count(skillCount, 'skill')} and ${count(bundleCount, 'bundle')} for this job. ${PRICES_NOTE}`),
     ]),
     shown.skills.length > 0
       ? section('skills', 'Skills', [h('ul.cards', shown.skills.map(skillCard))])
-      : members.skills.length === 0 ? section('skills', 'Skills', [h('p', 'No published skill answers this question yet.')]) : null,
+      : skillCount === 0 ? section('skills', 'Skills', [h('p', 'No published skill answers this question yet.')]) : null,
     shown.bundles.length > 0
       ? section('bundles', 'Bundles', [
           h('p', `Bundles with at least two of these skills. ${frame.pricingRule}`),
@@ -89,31 +96,32 @@ export function clusterHtml(frame: PageFrame, cluster: Cluster, members: Catalog
 }
 
 /** The Markdown twin of a page of a cluster: what `/catalog.json?cluster=<id>` lists. */
-/** `members` is `/catalog.json?cluster=<id>` as the query core answers it. */
-export function clusterTwin(frame: PageFrame, cluster: Cluster, members: Catalog, page: ListingPage<ClusterItem>): string {
+export function clusterTwin(frame: PageFrame, { cluster, skillCount, bundleCount }: ClusterPageInput, page: ListingPage<ClusterItem>): string {
   const jsonUrl = `${frame.site.baseUrl}${page.ref.jsonPath}`;
   const shown = onPage(page);
   const blocks: Block[] = [
     heading(1, page.ref.title),
     paragraph(cluster.question),
-    paragraph(`${count(members.skills.length, 'skill')} and ${count(members.bundles.length, 'bundle')}. ${PRICES_NOTE} JSON: `, link(jsonUrl, jsonUrl)),
+    paragraph(`${count(skillCount, 'skill')} and ${count(bundleCount, 'bundle')}. ${PRICES_NOTE} JSON: `, link(jsonUrl, jsonUrl)),
   ];
   if (shown.skills.length > 0) blocks.push(heading(2, 'Skills'), skillList(shown.skills));
-  else if (members.skills.length === 0) blocks.push(heading(2, 'Skills'), paragraph('No published skill answers this question yet.'));
+  else if (skillCount === 0) blocks.push(heading(2, 'Skills'), paragraph('No published skill answers this question yet.'));
   if (shown.bundles.length > 0) blocks.push(heading(2, 'Bundles'), paragraph(frame.pricingRule), bundleList(shown.bundles));
   blocks.push(...pagerBlocks(page));
   return twinDocument(frontMatter(frame, page.ref), blocks);
 }
 
-export const clusterKind: ListingKind = {
+export const clusterKind: ListingKind<ClusterPageInput> = {
   type: 'cluster',
-  *render(frame, { catalog, index }) {
-    for (const cluster of frame.clusters) {
-      const members = catalogFor(catalog, index, clusterQuery(cluster.id));
-      // One cluster at a time, one page at a time: the next is not drawn while the last is still held.
-      yield* listingFiles(frame, clusterRef(frame.site.baseUrl, cluster), clusterItems(members),
-        (page) => clusterHtml(frame, cluster, members, page), (page) => clusterTwin(frame, cluster, members, page));
-    }
+  code: import.meta.url,
+  tasks: (frame, { catalog, index }) => frame.clusters.flatMap((cluster) => {
+    const members = catalogFor(catalog, index, clusterQuery(cluster.id));
+    return listingTasks(frame.site.baseUrl, clusterRef(frame.site.baseUrl, cluster), clusterItems(members),
+      (slice) => ({ cluster, skillCount: members.skills.length, bundleCount: members.bundles.length, ...slice }));
+  }),
+  render(frame, input) {
+    const page = listingPageOf(frame.site.baseUrl, clusterRef(frame.site.baseUrl, input.cluster), input);
+    return pageFiles(frame, page.ref, clusterHtml(frame, input, page), clusterTwin(frame, input, page));
   },
   // A cluster's pages change whenever one of its members does.
   pages: (model) => model.clusters.flatMap((cluster) => {

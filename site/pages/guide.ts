@@ -70,10 +70,11 @@ export function docTwin(frame: TwinFrame, doc: DocPage): string {
 export const DOC_RENDER = { topHeading: 2, headingIds: FRAME_IDS } as const;
 
 /** A prose page's body, rendered as its page and both its twins show it. */
-const docBody = (bodies: Bodies, input: DocPageInput, baseUrl: string) => bodies.render(docText(bodies.text(input.body), baseUrl), DOC_RENDER);
+const docBody = (bodies: Bodies, input: DocPageInput, baseUrl: string) => bodies.render(input.body, docText(bodies.text(input.body), baseUrl), DOC_RENDER);
 
 export const guideKind: ItemKind<DocPageInput, DocPage> = {
   type: 'guide',
+  code: import.meta.url,
   inLlmsFull: false,
   inputs: (model) => model.docs.map(({ path, title, description, body }) => ({ path, title, description, body })),
   ref: (baseUrl, input) => docRef(baseUrl, input),

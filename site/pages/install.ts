@@ -171,6 +171,7 @@ export interface InstallPageInput {
 
 export const installKind: ItemKind<InstallPageInput> = {
   type: 'install',
+  code: import.meta.url,
   inLlmsFull: false,
   inputs: (model) => model.skills.map(({ skill }) => ({ skill })),
   drafts: (model) => model.drafts.skills.map(({ skill }) => ({ skill })),

@@ -12,19 +12,20 @@ import type { CatalogIndex } from '../../core/query.ts';
 import type { OutputFile } from '../types.ts';
 import type { PageFrame, TwinFrame } from './frame.ts';
 import type { DatedPage, DocRef, PageLocation, PageRef, PageType } from './page-ref.ts';
-import { listingPageLocations, listingPages } from './pagination.ts';
-import type { ListingPage } from './pagination.ts';
+import { listingPage, listingPageLocations, listingPageRef, listingSlices } from './pagination.ts';
+import type { ListingPage, ListingSlice } from './pagination.ts';
 import type { BodyRenderOptions, RenderedBody } from '../render/markdown-body.ts';
 import type { BodySource, CatalogueModel } from '../model.ts';
 
 /**
- * How a page reads its item's body: the text a BodySource points at, and that text rendered. The
- * build supplies both (build/run/bodies.ts), since reading files and keeping rendered
- * bodies between builds are its work, not the pages'.
+ * How a page reads its item's body: the text a BodySource points at, and a text rendered (the
+ * body's own, or made from it: a prose page's with its addresses filled in). The build supplies
+ * both (build/run/bodies.ts), since reading files and keeping rendered bodies between builds are
+ * its work, not the pages'.
  */
 export interface Bodies {
   text(source: BodySource): string;
-  render(markdown: string, options: BodyRenderOptions): RenderedBody;
+  render(source: BodySource, markdown: string, options: BodyRenderOptions): RenderedBody;
 }
 
 /** Where an item's body goes: into a section with an h2 ("About this skill") on the page and in the
@@ -34,16 +35,18 @@ export const ITEM_BODY_HEADING = 3;
 /** An item's body rendered for its page and twin; `footnotePrefix` keeps its footnote ids apart
  * from any other item's on a page. */
 export const itemBody = (bodies: Bodies, source: BodySource, footnotePrefix: string): RenderedBody =>
-  bodies.render(bodies.text(source), { topHeading: ITEM_BODY_HEADING, footnotePrefix });
+  bodies.render(source, bodies.text(source), { topHeading: ITEM_BODY_HEADING, footnotePrefix });
 
 /**
- * A kind with one page per item (a skill, a bundle, a guide): each page is a job, rendered from
- * the frame and its input alone, so the cache keys it by the two and a render worker can take it.
- * Its HTML page and its Markdown twin are drawn from the same input with its body rendered once;
- * the twin reads less of the frame (TwinFrame), so the cache keys it apart.
+ * A kind with one page per item (a skill, a bundle, a guide): each page is a task, rendered from
+ * the frame and its input alone, so its key is the two and any thread can render it. Its HTML
+ * page, its Markdown twin and its JSON twin are drawn from the same input with its body rendered
+ * once.
  */
 export interface ItemKind<Input, Page = Input> {
   readonly type: PageType;
+  /** Its module (`import.meta.url`): the code its pages are rendered by. */
+  readonly code: string;
   /** Every published item's input, in catalogue order. */
   inputs(model: CatalogueModel): Input[];
   /** A preview's drafts of this kind, built beside the published pages (build/deploy-context.ts). */
@@ -65,21 +68,41 @@ export interface ItemKind<Input, Page = Input> {
   readonly inLlmsFull: boolean;
 }
 
-/** What the pages made from the whole catalogue read: the catalogue, its index and the prose pages. */
+/** What the pages made from the whole catalogue select from: the catalogue, its index and the prose pages. */
 export interface CatalogueView {
   catalog: Catalog;
   index: CatalogIndex;
   docs: readonly DocRef[];
 }
 
-/** A kind whose pages are made from the whole catalogue (the overview, a folder's index, the clusters). */
-export interface ListingKind {
+/** One page of a kind made from the whole catalogue: where it answers (its path, which names it
+ * among the build's tasks) and all its render reads besides the frame, as plain data. */
+export interface ListingPageTask<Input> {
+  path: string;
+  input: Input;
+}
+
+/**
+ * A kind whose pages are made from the whole catalogue (the overview, a folder's index, the
+ * clusters): each of its pages is selected from the catalogue as a small input of its own (the
+ * items it lists and its place in the listing), so a page is rendered again only when what it
+ * shows changed, on any thread.
+ */
+export interface ListingKind<Input = any> {
   readonly type: PageType;
-  render(frame: PageFrame, view: CatalogueView): Iterable<OutputFile>;
+  /** Its module (`import.meta.url`): the code its pages are rendered by. */
+  readonly code: string;
+  /** Each of its pages with its input, in order. */
+  tasks(frame: PageFrame, view: CatalogueView): ListingPageTask<Input>[];
+  /** One page's HTML and Markdown twin. */
+  render(frame: PageFrame, input: Input): OutputFile[];
   pages(model: CatalogueModel): DatedPage[];
   /** Its JSON twins, checked against their response schema as they are made. */
-  json?(model: CatalogueModel): OutputFile[];
+  json?(model: ListingModel): OutputFile[];
 }
+
+/** What the listings' JSON twins read of the model. */
+export type ListingModel = Pick<CatalogueModel, 'site' | 'clusters' | 'catalogFile' | 'index' | 'layout'>;
 
 /** A page's two files: the HTML page and its Markdown twin, where its ref and the frame's layout put them. */
 export const pageFiles = (frame: Pick<PageFrame, 'layout'>, page: PageRef, html: string, twin: string): OutputFile[] => [
@@ -87,17 +110,13 @@ export const pageFiles = (frame: Pick<PageFrame, 'layout'>, page: PageRef, html:
   { path: pageFileIn(frame.layout, page.markdownFile), bytes: twin },
 ];
 
-/** A listing's pages (pagination.ts) as files, each page's HTML and twin made as it is yielded,
- * so no more than one page is held at once. */
-export function* listingFiles<T>(
-  frame: PageFrame,
-  first: PageRef,
-  items: readonly T[],
-  html: (page: ListingPage<T>) => string,
-  twin: (page: ListingPage<T>) => string,
-): Generator<OutputFile> {
-  for (const page of listingPages(frame.site.baseUrl, first, items)) yield* pageFiles(frame, page.ref, html(page), twin(page));
+/** The tasks of a listing of `items`: one per page, its input made by `input` from its slice. */
+export function listingTasks<T, Input>(baseUrl: string, first: PageRef, items: readonly T[], input: (slice: ListingSlice<T>) => Input): ListingPageTask<Input>[] {
+  return listingSlices(items).map((slice) => ({ path: listingPageRef(baseUrl, first, slice.number, slice.count).path, input: input(slice) }));
 }
+
+/** A page of a listing as its render reads it, from its slice and the listing's first page. */
+export const listingPageOf = <T>(baseUrl: string, first: PageRef, { number, count, items }: ListingSlice<T>): ListingPage<T> => listingPage(baseUrl, first, number, count, items);
 
 /** Every page of a listing of `items` items, each dated by the listing's last change: an item
  * added or removed moves every page after it. */

@@ -4,7 +4,14 @@ import type { BundleEntry, CatalogueModel, SkillEntry } from '../model.ts';
 /** The newest of some ISO dates (they may carry different offsets, so compare instants). */
 export function newestDate(dates: Iterable<string>): string | undefined {
   let newest: string | undefined;
-  for (const date of dates) if (newest === undefined || Date.parse(date) > Date.parse(newest)) newest = date;
+  let newestTime = -Infinity;
+  for (const date of dates) {
+    const time = Date.parse(date);
+    if (newest === undefined || time > newestTime) {
+      newest = date;
+      newestTime = time;
+    }
+  }
   return newest;
 }
 

@@ -43,7 +43,7 @@ const catalogOf = (skillList: Skill[], bundleList: Bundle[] = []): Catalog => ({
 
 /** A kind's files for a catalogue, by path, as text. */
 function render(kind: ListingKind, catalog: Catalog): Map<string, string> {
-  const files: OutputFile[] = [...kind.render(frame, { catalog, index: indexCatalog(catalog), docs: [] })];
+  const files: OutputFile[] = kind.tasks(frame, { catalog, index: indexCatalog(catalog), docs: [] }).flatMap(({ input }) => kind.render(frame, input));
   return new Map(files.map((file) => [file.path, typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8')]));
 }
 

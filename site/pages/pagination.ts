@@ -60,18 +60,35 @@ export function listingPageLocations(baseUrl: string, first: PageLocation, items
   return Array.from({ length: pageCount(items, size) }, (_, i) => listingPageAt(baseUrl, first, i + 1));
 }
 
+/** A page's share of a listing: its number, of how many, and its items. */
+export interface ListingSlice<T> {
+  number: number;
+  count: number;
+  items: T[];
+}
+
+/** A listing of `items` cut into its pages' slices, in order; an empty listing still has its first page. */
+export function listingSlices<T>(items: readonly T[], size = LISTING_PAGE_SIZE): ListingSlice<T>[] {
+  const count = pageCount(items.length, size);
+  return Array.from({ length: count }, (_, i) => ({ number: i + 1, count, items: items.slice(i * size, (i + 1) * size) }));
+}
+
+/** Page `number` of `count` of the listing whose first page is `first`, holding `items`. */
+export function listingPage<T>(baseUrl: string, first: PageRef, number: number, count: number, items: T[]): ListingPage<T> {
+  return {
+    number,
+    count,
+    items,
+    ref: listingPageRef(baseUrl, first, number, count),
+    first,
+    previous: number > 1 ? listingPageRef(baseUrl, first, number - 1, count) : undefined,
+    next: number < count ? listingPageRef(baseUrl, first, number + 1, count) : undefined,
+  };
+}
+
 /** The pages of a listing of `items`, in order, each with its slice of them. */
 export function listingPages<T>(baseUrl: string, first: PageRef, items: readonly T[], size = LISTING_PAGE_SIZE): ListingPage<T>[] {
-  const refs = listingPageRefs(baseUrl, first, items.length, size);
-  return refs.map((ref, i) => ({
-    number: i + 1,
-    count: refs.length,
-    items: items.slice(i * size, (i + 1) * size),
-    ref,
-    first,
-    previous: refs[i - 1],
-    next: refs[i + 1],
-  }));
+  return listingSlices(items, size).map(({ number, count, items: slice }) => listingPage(baseUrl, first, number, count, slice));
 }
 
 /** `Page 2 of 5`, as the page and its twin say it. */

@@ -3,18 +3,13 @@
  * the skills, their install pages, the bundles (each folder's index first), the guides. Adding a
  * kind is its module beside this one and a line here. Everything below goes over this list.
  */
-import type { Catalog } from '../../core/types.ts';
-import type { CatalogIndex } from '../../core/query.ts';
-import { LLMS_FILE, NOT_FOUND_PAGE } from '../../core/published-files.ts';
 import { pageFileIn } from '../../core/page-paths.ts';
 import { PageRenderError } from '../errors.ts';
 import type { OutputFile } from '../types.ts';
-import { notFoundHtml } from '../html/not-found-page.ts';
-import { llmsTxt } from '../llms.ts';
 import { twinFrameOf } from './frame.ts';
 import type { PageFrame } from './frame.ts';
-import type { Bodies, ItemKind, ListingKind } from './kind.ts';
-import type { DatedPage, DocRef, PageRef } from './page-ref.ts';
+import type { Bodies, CatalogueView, ItemKind, ListingKind, ListingModel } from './kind.ts';
+import type { DatedPage, PageRef, PageType } from './page-ref.ts';
 import { homeKind } from './home.ts';
 import { clusterIndexKind } from './cluster-index.ts';
 import { clusterKind } from './cluster.ts';
@@ -26,7 +21,7 @@ import { bundleKind } from './bundle.ts';
 import { guideKind } from './guide.ts';
 import type { CatalogueModel } from '../model.ts';
 
-// Each item kind takes its own input; the registry handles them alike.
+// Each kind takes its own input; the registry handles them alike.
 type AnyItemKind = ItemKind<any>;
 
 export const PAGE_KINDS: readonly (AnyItemKind | ListingKind)[] = [
@@ -44,90 +39,102 @@ export const PAGE_KINDS: readonly (AnyItemKind | ListingKind)[] = [
 const isItemKind = (kind: AnyItemKind | ListingKind): kind is AnyItemKind => 'inputs' in kind;
 const ITEM_KINDS = PAGE_KINDS.filter(isItemKind);
 const LISTING_KINDS = PAGE_KINDS.filter((kind): kind is ListingKind => !isItemKind(kind));
-const itemKindOf = new Map(ITEM_KINDS.map((kind) => [kind.type, kind]));
+const kindOf = new Map(PAGE_KINDS.map((kind) => [kind.type, kind]));
 
-/** One item's page to render: its kind and its plain-data input, all a renderer reads besides the frame. */
-export interface PageJob {
-  kind: AnyItemKind['type'];
+/** One page to make: its kind, the path it answers at (its name among the build's tasks) and its
+ * plain-data input, all its render reads besides the frame, so any thread can render it. */
+export interface PageTask {
+  kind: PageType;
+  path: string;
   input: unknown;
-  /** Only its HTML page or only its Markdown twin, when the cache holds the other; both by default. */
-  only?: 'page' | 'twin';
 }
 
-function kindOf(job: PageJob): AnyItemKind {
-  const kind = itemKindOf.get(job.kind);
-  if (!kind) throw new PageRenderError(`No kind of page is called "${job.kind}".`);
+function pageKind(task: Pick<PageTask, 'kind'>): AnyItemKind | ListingKind {
+  const kind = kindOf.get(task.kind);
+  if (!kind) throw new PageRenderError(`No kind of page is called "${task.kind}".`);
   return kind;
 }
 
-/** Every item page of the model as a job, kind by kind, each in catalogue order. */
-export function pageJobs(model: CatalogueModel): PageJob[] {
-  return ITEM_KINDS.flatMap((kind) => kind.inputs(model).map((input): PageJob => ({ kind: kind.type, input })));
+/** The module whose code renders a kind's pages. */
+export const pageCode = (kind: PageType): string => pageKind({ kind }).code;
+
+/** Every page kind's module. */
+export const PAGE_CODE: readonly string[] = PAGE_KINDS.map((kind) => kind.code);
+
+/** An item kind's tasks for these inputs, each at its page's path. */
+const itemTasks = (kind: AnyItemKind, inputs: readonly unknown[]): PageTask[] =>
+  inputs.map((input) => ({ kind: kind.type, path: kind.ref('', input).path, input }));
+
+/** Every page of the model as a task, kind by kind in the registry's order, each in catalogue order;
+ * the pages made from the whole catalogue are selected from `view`. */
+export function pageTasks(frame: PageFrame, model: CatalogueModel, view: CatalogueView): PageTask[] {
+  return PAGE_KINDS.flatMap((kind) => isItemKind(kind)
+    ? itemTasks(kind, kind.inputs(model))
+    : kind.tasks(frame, view).map(({ path, input }) => ({ kind: kind.type, path, input })));
 }
 
-/** A preview's drafts as jobs (site/drafts.ts). */
-export function draftJobs(model: CatalogueModel): PageJob[] {
-  return ITEM_KINDS.flatMap((kind) => (kind.drafts?.(model) ?? []).map((input): PageJob => ({ kind: kind.type, input })));
+/** A preview's drafts as tasks (site/drafts.ts). */
+export function draftTasks(model: CatalogueModel): PageTask[] {
+  return ITEM_KINDS.flatMap((kind) => itemTasks(kind, kind.drafts?.(model) ?? []));
 }
 
-/** What identifies a job's output besides the frame: all of its input. */
-export const jobIdentity = (job: PageJob): string => JSON.stringify(job);
+/** `skills/mom-test`: which page, in words, for an error. */
+export const taskName = (task: Pick<PageTask, 'path'>): string => task.path.slice(1) || 'index';
 
-/** Where a job's page lives. */
-export const jobRef = (baseUrl: string, job: PageJob): PageRef => kindOf(job).ref(baseUrl, job.input);
-
-/** `skills/mom-test`: which job, in words, for an error. */
-export const jobName = (job: PageJob): string => jobRef('', job).path.slice(1);
-
-/** The Markdown twin a job writes for llms-full.txt, if its kind is joined there. */
-export function twinFileOf(frame: PageFrame, job: PageJob): string | undefined {
-  const kind = kindOf(job);
-  return kind.inLlmsFull ? pageFileIn(frame.layout, kind.ref(frame.site.baseUrl, job.input).markdownFile) : undefined;
-}
-
-/** A job's HTML page and Markdown twin (or the one it asks for), in that order, with a failure
- * naming the page (the message survives the trip from a worker). */
-export function renderJobFiles(frame: PageFrame, job: PageJob, bodies: Bodies): OutputFile[] {
+/** A page's HTML and Markdown twin, with a failure naming the page (the message survives the trip
+ * from a worker). */
+export function renderPageTask(frame: PageFrame, task: PageTask, bodies: Bodies): OutputFile[] {
   try {
-    const kind = kindOf(job);
-    const ref = kind.ref(frame.site.baseUrl, job.input);
-    const page: unknown = kind.withBody(frame.site.baseUrl, job.input, bodies);
-    const files: OutputFile[] = [];
-    if (job.only !== 'twin') files.push({ path: pageFileIn(frame.layout, ref.htmlFile), bytes: kind.html(frame, page) });
-    if (job.only !== 'page') files.push({ path: pageFileIn(frame.layout, ref.markdownFile), bytes: kind.twin(twinFrameOf(frame), page) });
-    return files;
+    const kind = pageKind(task);
+    if (!isItemKind(kind)) return kind.render(frame, task.input);
+    const ref = kind.ref(frame.site.baseUrl, task.input);
+    const page: unknown = kind.withBody(frame.site.baseUrl, task.input, bodies);
+    return [
+      { path: pageFileIn(frame.layout, ref.htmlFile), bytes: kind.html(frame, page) },
+      { path: pageFileIn(frame.layout, ref.markdownFile), bytes: kind.twin(twinFrameOf(frame), page) },
+    ];
   } catch (error) {
-    throw new PageRenderError(`Could not render ${jobName(job)}: ${(error as Error).message}`, { cause: error });
+    throw new PageRenderError(`Could not render ${taskName(task)}: ${(error as Error).message}`, { cause: error });
   }
 }
 
-/** One item's JSON twin to make: its kind, the site's address and the item's page input, all its
- * render reads, so the runner keys each twin by it alone. */
-export interface JsonJob extends PageJob {
-  baseUrl: string;
+/** Where an item page's Markdown twin is, when its kind is joined in llms-full.txt. */
+export function llmsFullTwin(frame: PageFrame, task: PageTask): string | undefined {
+  const kind = pageKind(task);
+  return isItemKind(kind) && kind.inLlmsFull ? pageFileIn(frame.layout, kind.ref(frame.site.baseUrl, task.input).markdownFile) : undefined;
 }
 
-/** A job's JSON twin, if its kind has one. */
-export function jobJson(baseUrl: string, job: PageJob, bodies: Bodies): OutputFile | undefined {
-  return kindOf(job).json?.(baseUrl, job.input, bodies);
+/** Where an item page lives. */
+export function itemRef(baseUrl: string, task: PageTask): PageRef {
+  const kind = pageKind(task);
+  if (!isItemKind(kind)) throw new PageRenderError(`${taskName(task)} is no item's page`);
+  return kind.ref(baseUrl, task.input);
 }
 
-/** Every item's JSON twin as a job, in the order of the page jobs. */
-export function jsonJobs(model: CatalogueModel): JsonJob[] {
-  const { baseUrl } = model.site;
-  return pageJobs(model).flatMap((job) => (kindOf(job).json ? [{ ...job, baseUrl }] : []));
+/** Whether a page is an item's with a JSON twin of its own. */
+export function hasItemJson(task: PageTask): boolean {
+  const kind = pageKind(task);
+  return isItemKind(kind) && kind.json !== undefined;
 }
 
-/** An item's JSON twin. */
-export const renderJsonJob = (job: JsonJob, bodies: Bodies): OutputFile => jobJson(job.baseUrl, job, bodies)!;
+/** An item page's JSON twin, if its kind has one. */
+export function itemJson(baseUrl: string, task: PageTask, bodies: Bodies): OutputFile | undefined {
+  const kind = pageKind(task);
+  return isItemKind(kind) ? kind.json?.(baseUrl, task.input, bodies) : undefined;
+}
+
+/** What the pages made from the whole catalogue select from: the catalogue, its index, and the
+ * prose pages as they are listed. */
+export const catalogueView = (model: CatalogueModel): CatalogueView => ({
+  catalog: model.catalog,
+  index: model.index,
+  docs: model.docs.map(({ path, title, description }) => ({ path, title, description })),
+});
 
 /** The pages made from the whole catalogue (the overview, the folders' index pages, the clusters),
- * then llms.txt and the 404 page, one file per step, so the caller can write each and attend to
- * other work in between. */
-export function* cataloguePages(frame: PageFrame, catalog: Catalog, index: CatalogIndex, docs: readonly DocRef[]): Generator<OutputFile> {
-  for (const kind of LISTING_KINDS) yield* kind.render(frame, { catalog, index, docs });
-  yield { path: LLMS_FILE, bytes: llmsTxt(frame, catalog, docs) };
-  yield { path: NOT_FOUND_PAGE, bytes: notFoundHtml(frame) };
+ * one page's files at a time. */
+export function* cataloguePages(frame: PageFrame, view: CatalogueView): Generator<OutputFile> {
+  for (const kind of LISTING_KINDS) for (const { input } of kind.tasks(frame, view)) yield* kind.render(frame, input);
 }
 
 /** Every page with its last change, kind by kind in the registry's order. */
@@ -136,6 +143,6 @@ export function allPages(model: CatalogueModel): DatedPage[] {
 }
 
 /** The JSON twins of the listing kinds' pages, made from the whole catalogue. */
-export function* listingJson(model: CatalogueModel): Generator<OutputFile> {
+export function* listingJson(model: ListingModel): Generator<OutputFile> {
   for (const kind of LISTING_KINDS) yield* kind.json?.(model) ?? [];
 }

@@ -15,10 +15,10 @@ import { skillList } from '../markdown/lists.ts';
 import { indexTwinIntro } from '../markdown/index-intro.ts';
 import { pagerBlocks } from '../markdown/pager.ts';
 import { clusterRef } from './cluster.ts';
-import { datedListingPages, listingFiles } from './kind.ts';
+import { datedListingPages, listingPageOf, listingTasks, pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { listingPageRef, pageOfItem } from './pagination.ts';
-import type { ListingPage } from './pagination.ts';
+import type { ListingPage, ListingSlice } from './pagination.ts';
 import { newestOf } from './newest.ts';
 
 /** A skill where `/skills/` lists it: under its first cluster. */
@@ -42,29 +42,40 @@ function groupsOf(skills: readonly FiledSkill[]): { cluster: Cluster; skills: Sk
   return groups;
 }
 
-/** Where each cluster's skills start: the anchor of its section, on the page that holds its first. */
-type ClusterStarts = ReadonlyMap<string, { cluster: Cluster; page: number }>;
+/** Where a cluster's skills start: the anchor of its section, on the page that holds its first. */
+interface ClusterStart {
+  cluster: Cluster;
+  page: number;
+}
 
-function clusterStarts(skills: readonly FiledSkill[]): ClusterStarts {
-  const starts = new Map<string, { cluster: Cluster; page: number }>();
+/** Each cluster's start, in the listing's order. */
+function clusterStarts(skills: readonly FiledSkill[]): ClusterStart[] {
+  const starts = new Map<string, ClusterStart>();
   skills.forEach(({ cluster }, i) => {
     if (!starts.has(cluster.id)) starts.set(cluster.id, { cluster, page: pageOfItem(i) });
   });
-  return starts;
+  return [...starts.values()];
 }
 
-const facts = (catalog: Catalog) =>
-  `${count(catalog.skill_count, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(catalog.pricing.single_cents)} unless marked otherwise. ${PRICES_NOTE}`;
+/** A page of `/skills/` as its task is handed it: the catalogue's counts, where every cluster starts, and its own skills. */
+export interface SkillIndexInput extends ListingSlice<FiledSkill> {
+  skillCount: number;
+  singleCents: number;
+  starts: ClusterStart[];
+}
+
+const facts = ({ skillCount, singleCents }: SkillIndexInput) =>
+  `${count(skillCount, 'skill')}, each filed under its first cluster. A skill costs ${formatEuro(singleCents)} unless marked otherwise. ${PRICES_NOTE}`;
 
 /** A page of `/skills/`: its skills, filed under their first cluster as on the overview, with a way to jump to where each cluster starts. */
-export function skillIndexHtml(frame: PageFrame, catalog: Catalog, page: ListingPage<FiledSkill>, starts: ClusterStarts): string {
+export function skillIndexHtml(frame: PageFrame, input: SkillIndexInput, page: ListingPage<FiledSkill>): string {
   const groups = groupsOf(page.items);
-  const jumpTo = (start: { cluster: Cluster; page: number }) =>
+  const jumpTo = (start: ClusterStart) =>
     `${start.page === page.number ? '' : listingPageRef(frame.site.baseUrl, page.first, start.page, page.count).path}#${clusterAnchor(start.cluster)}`;
   return indexPage(frame, page.ref, 'skills', [
-    indexIntro(page.ref, facts(catalog)),
-    starts.size > 1
-      ? h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', [...starts.values()].map((start) => h('li', h('a', { href: jumpTo(start) }, start.cluster.label)))))
+    indexIntro(page.ref, facts(input)),
+    input.starts.length > 1
+      ? h('nav', { ariaLabel: 'Jump to a cluster' }, h('ul.chips', input.starts.map((start) => h('li', h('a', { href: jumpTo(start) }, start.cluster.label)))))
       : null,
     ...groups.map(({ cluster, skills }) => {
       const headingId = `${clusterAnchor(cluster)}-heading`;
@@ -79,8 +90,8 @@ export function skillIndexHtml(frame: PageFrame, catalog: Catalog, page: Listing
 }
 
 /** The Markdown twin of a page of `/skills/`: the same list as the page. */
-export function skillIndexTwin(frame: PageFrame, catalog: Catalog, page: ListingPage<FiledSkill>): string {
-  const blocks: Block[] = [...indexTwinIntro(frame, page.ref, `${facts(catalog)} JSON: `)];
+export function skillIndexTwin(frame: PageFrame, input: SkillIndexInput, page: ListingPage<FiledSkill>): string {
+  const blocks: Block[] = [...indexTwinIntro(frame, page.ref, `${facts(input)} JSON: `)];
   for (const { cluster, skills } of groupsOf(page.items)) {
     blocks.push(heading(2, link(clusterRef(frame.site.baseUrl, cluster).url, cluster.label)), paragraph(cluster.question), skillList(skills));
   }
@@ -89,12 +100,17 @@ export function skillIndexTwin(frame: PageFrame, catalog: Catalog, page: Listing
   return twinDocument(frontMatter(frame, page.ref), blocks);
 }
 
-export const skillIndexKind: ListingKind = {
+export const skillIndexKind: ListingKind<SkillIndexInput> = {
   type: 'skill-index',
-  render(frame, { catalog }) {
+  code: import.meta.url,
+  tasks(frame, { catalog }) {
     const skills = filedSkills(frame, catalog);
     const starts = clusterStarts(skills);
-    return listingFiles(frame, skillIndexRef(frame.site), skills, (page) => skillIndexHtml(frame, catalog, page, starts), (page) => skillIndexTwin(frame, catalog, page));
+    return listingTasks(frame.site.baseUrl, skillIndexRef(frame.site), skills, (slice) => ({ skillCount: catalog.skill_count, singleCents: catalog.pricing.single_cents, starts, ...slice }));
+  },
+  render(frame, input) {
+    const page = listingPageOf(frame.site.baseUrl, skillIndexRef(frame.site), input);
+    return pageFiles(frame, page.ref, skillIndexHtml(frame, input, page), skillIndexTwin(frame, input, page));
   },
   // Every skill is filed under its first cluster, so the listing holds them all.
   pages: (model) => datedListingPages(model.site.baseUrl, skillIndexAt(model.site.baseUrl), model.skills.length, newestOf(model, model.skills)),

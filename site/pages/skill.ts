@@ -181,6 +181,7 @@ function inputsOf(skills: readonly SkillEntry[], bundles: readonly Bundle[], dra
 
 export const skillKind: ItemKind<SkillPageInput, SkillPage> = {
   type: 'skill',
+  code: import.meta.url,
   inLlmsFull: true,
   inputs: (model) => inputsOf(model.skills, model.bundles.map((entry) => entry.bundle), false),
   // A draft skill's page lists the bundles whose pages list it: draft bundles (a published bundle

@@ -1,5 +1,5 @@
 /**
- * The build's progress line: the page-rendering phase reports each page job as it is done, in this
+ * The build's progress line: the phase that makes the pages reports each page as it is done, in this
  * thread and from workers, and `npm run build` draws it on a terminal only. The terminal is a real
  * pseudo-terminal (util-linux `script`), so "is a TTY" is the operating system's answer.
  */
@@ -26,13 +26,13 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe('page jobs report their progress', () => {
+describe('pages report their progress', () => {
   it.each([
     ['in this thread', { threads: 1 }],
     ['from worker threads', { threads: 2, workerThreshold: 1 }],
-  ])('%s: once per job rendered, counting up to the number to render', async (name, options) => {
+  ])('%s: once per page made, counting up to the number to make', async (name, options) => {
     const calls: [number, number][] = [];
-    const { pages } = await build({
+    const { report } = await build({
       contentDir: SMALL,
       outDir: join(work, name.replace(/\W+/g, '-')),
       constantsFile: null,
@@ -40,8 +40,7 @@ describe('page jobs report their progress', () => {
       ...options,
       onPageRendered: (done, total) => calls.push([done, total]),
     });
-    // The catalogue's own pages are one job more, rendered apart from the items.
-    const total = pages.rendered - 1;
+    const total = report.pagesMade;
     expect(total).toBeGreaterThan(0);
     expect(calls).toEqual(Array.from({ length: total }, (_, i) => [i + 1, total]));
   });
@@ -65,7 +64,7 @@ function buildOnTerminal(args: string[], env: Record<string, string | undefined>
 
 /** A carriage return that does not end a line: the terminal's line rewritten in place. */
 const REWRITE = /\r(?!\n)/;
-const STATUS = /emit pages +\d+ of (\d+) pages \(\d+%\)/;
+const STATUS = /make +\d+ of (\d+) pages \(\d+%\)/;
 
 describe('npm run build on a terminal', () => {
   const args = (name: string) => ['--content', SMALL, '--out', join(work, `terminal-${name}`), '--no-cache', '--threads', '1'];
@@ -76,9 +75,9 @@ describe('npm run build on a terminal', () => {
     expect(code).toBe(0);
     expect(output).toMatch(REWRITE);
     expect(output).toMatch(STATUS);
-    // The last count is every page job rendered in this thread, and the phase line follows it.
+    // The last count is every page made in this thread, and the phase line follows it.
     expect(output).toMatch(/(\d+) of \1 pages \(100%\)/);
-    expect(output).toMatch(/\remit pages +\d+ ms +\d+ page jobs/);
+    expect(output).toMatch(/\rmake +\d+ ms +\d+ of \d+ tasks made/);
   });
 
   it('draws nothing in CI', async () => {
@@ -86,7 +85,7 @@ describe('npm run build on a terminal', () => {
     expect(code).toBe(0);
     expect(output).not.toMatch(REWRITE);
     expect(output).not.toMatch(STATUS);
-    expect(output).toMatch(/emit pages +\d+ ms/);
+    expect(output).toMatch(/make +\d+ ms/);
   });
 
   it('draws nothing with --quiet', async () => {

@@ -20,7 +20,6 @@ import type { BuildResult } from '../../build/index.ts';
 import { mirrorPlan, withMirrors } from '../../build/mirror.ts';
 import { PAGE_LAYOUT_FILE } from '../../build/function-constants.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { LLMS_FULL_SEPARATOR } from '../../build/run/pages.ts';
 import { FANOUT_DIR, FLAT_LAYOUT, pageFileIn, SECTION } from '../../core/page-paths.ts';
 import { edgePatterns, markdownTwinPath, movedFile } from '../../core/negotiate.ts';
 import { directoryEntries, DIRECTORY_MAX_ENTRIES, overfullFolders, pageLayout, plannedPageFiles } from '../../site/layout.ts';
@@ -83,7 +82,7 @@ describe(`at ${SKILLS.toLocaleString('en')} skills and ${BUNDLES.toLocaleString(
       ...flat.files.filter((file) => !smallPages.has(file) && !/^(sitemap|llms-full)/.test(file) && !folders.some((folder) => file.startsWith(`${folder}/`))),
       ...plannedPageFiles(model, layout),
       ...sitemapFiles(model.site.baseUrl, allPages(model)).map((file) => file.path),
-      ...llmsFullFiles(llmsFullText(siteFrame(model), SKILLS, BUNDLES), twins, () => TYPICAL_TWIN_BYTES, LLMS_FULL_SEPARATOR).map((file) => file.path),
+      ...llmsFullFiles(llmsFullText(siteFrame(model), SKILLS, BUNDLES), twins, () => TYPICAL_TWIN_BYTES).map((file) => file.path),
     ]);
     expect(overfullFolders(files)).toEqual([]);
     const entries = directoryEntries(files);

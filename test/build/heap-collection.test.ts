@@ -1,7 +1,7 @@
 /**
- * The build's one full collection of its heap (build/run/index.ts): once the model is made, where
- * the process allows one (`npm run build` starts it with `--expose-gc`), and not at all in a build
- * that keeps the last folder whole and so never makes its model.
+ * The build's one full collection of its heap (build/index.ts): once the model is made, where the
+ * process allows one (`npm run build` starts it with `--expose-gc`): once in every build, since
+ * every build makes its model, and never in one that stops at a problem of its content.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,14 +28,16 @@ afterAll(async () => {
 });
 
 describe("the build's collection of its heap", () => {
-  it('happens once in a build that makes its model, and not in one that keeps the last folder whole', async () => {
+  it('happens once in each build, the one where nothing changed too, and not in one whose content has a problem', async () => {
     const gc = vi.fn();
     scope.gc = gc;
     const options = { contentDir: SMALL, outDir: join(work, 'dist'), cacheDir: join(work, 'cache'), constantsFile: null, env: ENV };
     await build(options);
     expect(gc).toHaveBeenCalledTimes(1);
     await build(options);
-    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenCalledTimes(2);
+    await expect(build({ ...options, contentDir: join(work, 'missing') })).rejects.toThrow();
+    expect(gc).toHaveBeenCalledTimes(2);
   });
 
   it('is skipped where the process allows none', async () => {

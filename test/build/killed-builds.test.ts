@@ -133,6 +133,9 @@ describe('a deploy that starts from the last published folder, killed at a rando
   it(`leaves no dist/ or the new complete one, and the next build ends complete, ${KEPT_KILLS} times (seed ${SEED})`, { timeout: 600_000 }, async () => {
     const next = random(SEED + 1);
     let current: Version = 'a';
+    // A Netlify machine starts with no dist/: the build retires none into the cache.
+    rmSync(dist(), { recursive: true, force: true });
+    rmSync(cache(), { recursive: true, force: true });
     await runBuild([...buildArgs(current), '--quiet']);
     keep();
     const timing = spawnBuild(buildArgs('b'));

@@ -14,15 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { build } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs } from '../../build/run/pages.ts';
 import { markdownTwinPath } from '../../core/negotiate.ts';
 import { majorPrefixes } from '../../core/headers.ts';
-import { LLMS_FILE } from '../../core/published-files.ts';
+import { llmsTxt } from '../../site/llms.ts';
 import { headersForPath } from '../../dev/static.ts';
 import type { HeaderRule } from '../../dev/static.ts';
-import { formatHeaderRules, headerRules, topLevelEntries } from '../../site/headers.ts';
+import { formatHeaderRules, headerInput, headerRules, topLevelEntries } from '../../site/headers.ts';
 import { sitemapFiles } from '../../site/sitemap.ts';
-import { allPages, cataloguePages } from '../../site/pages/registry.ts';
+import { allPages, catalogueView, cataloguePages } from '../../site/pages/registry.ts';
 import { LISTING_PAGE_SIZE } from '../../site/pages/pagination.ts';
 import type { PageLocation } from '../../site/pages/page-ref.ts';
 import type { CatalogueModel } from '../../site/model.ts';
@@ -52,11 +51,11 @@ interface Seen {
 /** Every file the catalogue's pages make, read as it is made and let go; llms.txt kept whole. */
 function renderListings(large: CatalogueModel): { seen: Map<string, Seen>; llms: string } {
   const seen = new Map<string, Seen>();
-  let llms = '';
   const frame = siteFrame(large);
-  for (const file of cataloguePages(frame, large.catalog, large.index, catalogueDocs(large))) {
+  const view = catalogueView(large);
+  const llms = llmsTxt(frame, view.catalog, view.docs);
+  for (const file of cataloguePages(frame, view)) {
     const text = typeof file.bytes === 'string' ? file.bytes : Buffer.from(file.bytes).toString('utf8');
-    if (file.path === LLMS_FILE) llms = text;
     if (file.path.endsWith('.html')) {
       seen.set(file.path, {
         bytes: Buffer.byteLength(text),
@@ -157,7 +156,7 @@ describe.each([
   });
 
   it('gives a later page and its twin, under each major\'s prefix too, the headers of page 1 and its twin', async () => {
-    const rules = headerRules(large, { topLevel: topLevelEntries([...seen.keys()]) });
+    const rules = headerRules(headerInput(large), { topLevel: topLevelEntries([...seen.keys()]) });
     const file = join(folder, `_headers-${skills}`);
     writeFileSync(file, formatHeaderRules(rules));
     const { headers, errors } = await parseAllHeaders({ headersFiles: [file], configHeaders: [], minimal: false });

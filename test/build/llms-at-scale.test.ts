@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs, LLMS_FULL_SEPARATOR } from '../../build/run/pages.ts';
 import { LLMS_FULL_FILE, isLlmsFullPartFile, llmsFullPartFile, publishedPath } from '../../core/published-files.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { agentOnlyHeaders, plainTextHeaders } from '../../core/page-headers.ts';
 import { LLMS_TXT_MAX_ENTRIES, llmsFullText, llmsTxt } from '../../site/llms.ts';
-import { LLMS_FULL_MAX_BYTES, llmsFullFiles } from '../../site/llms-full.ts';
+import { LLMS_FULL_MAX_BYTES, LLMS_FULL_SEPARATOR, llmsFullFiles } from '../../site/llms-full.ts';
+import { catalogueView } from '../../site/pages/registry.ts';
 import { clusterRef } from '../../site/pages/cluster.ts';
 import { bundleIndexRef } from '../../site/pages/page-ref.ts';
-import { headerRules, topLevelEntries } from '../../site/headers.ts';
+import { headerInput, headerRules, topLevelEntries } from '../../site/headers.ts';
 import type { Catalog } from '../../core/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
@@ -83,26 +83,26 @@ describe('llms-full.txt past its limit, as a build writes it', () => {
 describe(`at ${SKILLS} skills and ${BUNDLES} bundles`, () => {
   it(`keeps llms.txt an overview under 100 KB: each cluster linking its Markdown listing, above ${LLMS_TXT_MAX_ENTRIES} entries`, () => {
     const frame = siteFrame(model);
-    const text = llmsTxt(frame, largeCatalog(SKILLS, BUNDLES), catalogueDocs(model));
+    const text = llmsTxt(frame, largeCatalog(SKILLS, BUNDLES), catalogueView(model).docs);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(100_000);
     for (const cluster of frame.clusters) expect(text).toContain(`](${clusterRef(frame.site.baseUrl, cluster).markdownUrl})`);
     expect(text).toContain(`](${bundleIndexRef(frame.site).markdownUrl})`);
     expect(text).toContain(`${frame.site.baseUrl}${publishedPath(LLMS_FULL_FILE)}`);
     expect(text).toMatch(/\n## Optional\n/);
     // One entry fewer than the threshold is listed whole, as before.
-    const listed = llmsTxt(frame, largeCatalog(LLMS_TXT_MAX_ENTRIES - model.catalog.bundles.length, model.catalog.bundles.length), catalogueDocs(model));
+    const listed = llmsTxt(frame, largeCatalog(LLMS_TXT_MAX_ENTRIES - model.catalog.bundles.length, model.catalog.bundles.length), catalogueView(model).docs);
     expect(listed).toContain('every skill for this job');
   });
 
   it(`writes no llms-full file over ${LLMS_FULL_MAX_BYTES} bytes, and gives each its headers`, () => {
     const twins = [...Array.from({ length: SKILLS }, (_, i) => `skills/skill-${i}.md`), ...Array.from({ length: BUNDLES }, (_, i) => `bundles/bundle-${i}.md`)];
-    const files = llmsFullFiles(llmsFullText(siteFrame(model), SKILLS, BUNDLES), twins, () => TYPICAL_TWIN_BYTES, LLMS_FULL_SEPARATOR);
+    const files = llmsFullFiles(llmsFullText(siteFrame(model), SKILLS, BUNDLES), twins, () => TYPICAL_TWIN_BYTES);
     const bytes = (file: (typeof files)[number]) => Buffer.byteLength(file.head) + file.twins.length * (TYPICAL_TWIN_BYTES + LLMS_FULL_SEPARATOR.length);
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) expect(bytes(file), file.path).toBeLessThanOrEqual(LLMS_FULL_MAX_BYTES);
     expect(files.flatMap((file) => file.twins)).toEqual(twins);
     expect(files.slice(1).every((file) => isLlmsFullPartFile(file.path))).toBe(true);
-    const rules = headerRules(model, { topLevel: topLevelEntries(files.map((file) => file.path)) });
+    const rules = headerRules(headerInput(model), { topLevel: topLevelEntries(files.map((file) => file.path)) });
     for (const file of files) {
       expect(rules.filter((rule) => rule.path === publishedPath(file.path)).map((rule) => rule.headers), file.path).toContainEqual({ ...plainTextHeaders(), ...agentOnlyHeaders() });
     }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import type { BuildResult } from '../../build/index.ts';
-import { allPages, jobRef, PAGE_KINDS, pageJobs, renderJobFiles } from '../../site/pages/registry.ts';
+import { allPages, catalogueView, PAGE_KINDS, pageTasks, renderPageTask } from '../../site/pages/registry.ts';
 import { buildBodies } from '../../build/run/bodies.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { majorPrefixes } from '../../core/headers.ts';
@@ -72,11 +72,14 @@ describe('the page-kind registry', () => {
     }
   });
 
-  it('renders each item job into exactly the files its kind says the page lives at', () => {
+  it('renders each page task into exactly the files its kind says the page lives at', () => {
     const frame = siteFrame(result.model);
-    for (const job of pageJobs(result.model)) {
-      const page = jobRef(frame.site.baseUrl, job);
-      expect(renderJobFiles(frame, job, buildBodies).map((file) => file.path), page.path).toEqual([page.htmlFile, page.markdownFile]);
+    const pages = new Map(allPages(result.model).map((page) => [page.path, page]));
+    const tasks = pageTasks(frame, result.model, catalogueView(result.model));
+    expect(tasks.map((task) => task.path).sort()).toEqual([...pages.keys()].sort());
+    for (const task of tasks) {
+      const page = pages.get(task.path)!;
+      expect(renderPageTask(frame, task, buildBodies).map((file) => file.path), task.path).toEqual([page.htmlFile, page.markdownFile]);
     }
   });
 

@@ -18,7 +18,7 @@ import { SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 import { sitemapHeaders } from '../../core/page-headers.ts';
 import { build } from '../../build/index.ts';
-import { headerRules, topLevelEntries } from '../../site/headers.ts';
+import { headerInput, headerRules, topLevelEntries } from '../../site/headers.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 
 const BASE = 'https://shop.example';
@@ -98,7 +98,7 @@ describe('the sitemap at scale', () => {
     const written = sitemapFiles(large.site.baseUrl, allPages(large)).map((file) => file.path);
     expect(written).toEqual(files);
     const paths = [...files, ...majorPrefixes().flatMap((prefix) => files.map((file) => `${prefix.slice(1)}/${file}`))].map(publishedPath);
-    const rules = headerRules(large, { topLevel: topLevelEntries(written) });
+    const rules = headerRules(headerInput(large), { topLevel: topLevelEntries(written) });
     const sitemapRules = rules.filter((rule) => rule.path.includes('sitemap') && rule.headers['content-type'] === sitemapHeaders()['content-type']);
     expect(sitemapRules.map((rule) => rule.path).sort()).toEqual([...paths].sort());
     for (const path of paths) expect(sitemapRules.filter((rule) => rule.path === path).map((rule) => rule.headers), path).toEqual([sitemapHeaders()]);

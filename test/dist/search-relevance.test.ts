@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readSearchIndex } from '../../runtime/search-source.ts';
 import type { Search } from '../../core/search.ts';
 import { distCatalog, distPath } from '../helpers/dist.ts';
-import { SEARCH_INDEX_FILE } from '../../core/published-files.ts';
 
 /** [query, skills that must be in the top 3] */
 const RELEVANCE: readonly [string, string[]][] = [
@@ -39,7 +38,7 @@ const RELEVANCE: readonly [string, string[]][] = [
 let search: Search;
 
 beforeAll(async () => {
-  ({ search } = await readSearchIndex(distPath(SEARCH_INDEX_FILE)));
+  ({ search } = await readSearchIndex(distPath('')));
 });
 
 describe('search relevance on the sample content', () => {

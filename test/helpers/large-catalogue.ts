@@ -3,11 +3,13 @@
  * copied up to `skills` and its bundles up to `bundles`. Copy k of every skill is `<slug>-k`, and
  * copy k of a bundle names copy k of its members, so the clusters, and the bundles of each cluster,
  * grow as the model's own do. What the catalogue's own pages read (site/pages/registry.ts,
- * cataloguePages and allPages) is made of these alone, and catalog.json is serialised again.
+ * cataloguePages and allPages) is made of these alone, and catalog.json and the list of pages are
+ * made again.
  */
 import { serialiseCatalog } from '../../core/catalog-layout.ts';
 import type { Bundle, Skill } from '../../core/types.ts';
 import type { CatalogueModel } from '../../site/model.ts';
+import { allPages } from '../../site/pages/registry.ts';
 
 export function largeModel(model: CatalogueModel, skills: number, bundles: number): CatalogueModel {
   const rename = (slug: string, k: number) => `${slug}-${k}`;
@@ -24,5 +26,6 @@ export function largeModel(model: CatalogueModel, skills: number, bundles: numbe
   });
   const catalog = { ...model.catalog, skill_count: skills, skills: skillEntries.map((entry) => entry.skill), bundles: bundleEntries.map((entry) => entry.bundle) };
   const catalogFile = serialiseCatalog(catalog);
-  return { ...model, skills: skillEntries, bundles: bundleEntries, catalog, catalogFile, index: catalogFile.layout.index };
+  const grown = { ...model, skills: skillEntries, bundles: bundleEntries, catalog, catalogFile, index: catalogFile.layout.index };
+  return { ...grown, pages: allPages(grown) };
 }

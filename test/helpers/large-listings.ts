@@ -11,11 +11,10 @@ import { dirname, join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { build, PROJECT_ROOT } from '../../build/index.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
-import { catalogueDocs } from '../../build/run/pages.ts';
 import { HEADERS_FILE } from '../../core/published-files.ts';
 import { readHeaderRules } from '../../dev/static.ts';
-import { emitHeaders } from '../../site/headers.ts';
-import { cataloguePages } from '../../site/pages/registry.ts';
+import { emitHeaders, headerInput, topLevelEntries } from '../../site/headers.ts';
+import { catalogueView, cataloguePages } from '../../site/pages/registry.ts';
 import type { CatalogueModel } from '../../site/model.ts';
 import { TEST_BUILD_EPOCH } from '../setup/shared.ts';
 import { largeModel } from './large-catalogue.ts';
@@ -43,11 +42,11 @@ export async function serveLargeListings(skills: number, bundles: number): Promi
       env: { ...process.env, CONTEXT: 'production', SOURCE_DATE_EPOCH: TEST_BUILD_EPOCH },
     });
     const large = largeModel(model, skills, bundles);
-    for (const file of cataloguePages(siteFrame(large), large.catalog, large.index, catalogueDocs(large))) {
+    for (const file of cataloguePages(siteFrame(large), catalogueView(large))) {
       mkdirSync(dirname(join(dist, file.path)), { recursive: true });
       writeFileSync(join(dist, file.path), file.bytes);
     }
-    const [headers] = emitHeaders(large, filesUnder(dist).filter((file) => file !== HEADERS_FILE));
+    const [headers] = emitHeaders(headerInput(large), topLevelEntries(filesUnder(dist).filter((file) => file !== HEADERS_FILE)));
     writeFileSync(join(dist, HEADERS_FILE), headers.bytes);
     expect((await readHeaderRules(dist)).errors).toEqual([]);
     const site = await serveDist(dist);
