@@ -27,8 +27,23 @@ export function buildVersion(projectRoot: string, env: StampEnvironment = proces
  * site.yaml's `base_url`. */
 export const buildStamp = (version: string, url: string | undefined, siteBaseUrl: string): BuildStamp => ({
   buildVersion: version,
-  baseUrl: (url || siteBaseUrl).replace(/\/+$/, ''),
+  baseUrl: (url ? deployOrigin(url) : siteBaseUrl).replace(/\/+$/, ''),
 });
+
+/**
+ * Netlify's `URL`, "the URL for the site's main address" (docs.netlify.com/configure-builds/
+ * environment-variables, "Read-only variables"), as every page and JSON file will name it: an
+ * environment is no content, so it is checked here, before anything is made, and anything but an
+ * http(s) origin stops the build naming the variable.
+ */
+function deployOrigin(url: string): string {
+  const parsed = URL.parse(url);
+  const origin = parsed && /^https?:$/.test(parsed.protocol) && parsed.host !== '' && parsed.username === '' && parsed.password === '' ? parsed.origin : undefined;
+  if (origin === undefined || url.replace(/\/+$/, '') !== origin) {
+    throw new BuildEnvironmentError(`URL: expected the site's address, an http:// or https:// origin such as https://example.netlify.app, got ${JSON.stringify(url)}`);
+  }
+  return origin;
+}
 
 /**
  * `generated_at`: when the catalogue last changed, never when it was built, so building one commit
