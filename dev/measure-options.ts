@@ -5,6 +5,8 @@ export const MEASURE_OPTIONS = {
   /** How each save is made: `inplace` writes the file itself; `rename` writes a new file beside it
    * and renames it over the file, as `sed -i`, vim and JetBrains' safe write do. */
   save: { type: 'string', default: 'inplace' },
+  /** The content folder to copy and serve (the bench's catalogues); the sample's by default. */
+  content: { type: 'string' },
 } as const;
 
 export const SAVE_WAYS = ['inplace', 'rename'] as const;

@@ -1,7 +1,7 @@
 /**
- * Save-to-reload time of `npm run dev`: `npx tsx dev/measure.ts [--runs N] [--skill SLUG] [--save inplace|rename]`.
+ * Save-to-reload time of `npm run dev`: `npx tsx dev/measure.ts [--runs N] [--skill SLUG] [--save inplace|rename] [--content DIR]`.
  *
- * Starts the real command (scripts/dev.ts) over a copy of content/ in a temporary folder (its own
+ * Starts the real command (scripts/dev.ts) over a copy of content/ (or of `--content`) in a temporary folder (its own
  * output and cache, so the project's dist/ is untouched), listens to its events as an open page
  * does, then saves one skill with a new title N times, each save written in place or renamed over
  * the file from a new one beside it (`--save`). For each save it times the write to the `reload`
@@ -43,7 +43,8 @@ if (problem) {
 const way = values.save as SaveWay;
 const work = mkdtempSync(join(tmpdir(), 'dev-measure-'));
 const content = join(work, 'content');
-cpSync(join(PROJECT_ROOT, 'content'), content, { recursive: true });
+const source = values.content ?? join(PROJECT_ROOT, 'content');
+cpSync(source, content, { recursive: true });
 const skillFile = join(content, 'skills', `${values.skill}.md`);
 const original = readFileSync(skillFile, 'utf8');
 /** Where a rename's new file is written first: beside the skill, named as `sed -i` names its own. */
@@ -112,7 +113,7 @@ const median = (list: number[]) => sorted(list)[Math.floor(list.length / 2)];
 const worst = (list: number[]) => sorted(list).at(-1)!;
 const row = (label: string, list: number[]) => `${label.padEnd(32)} median ${median(list).toFixed(0).padStart(4)} ms   worst ${worst(list).toFixed(0).padStart(4)} ms`;
 const how = way === 'inplace' ? 'written in place' : 'renamed over it from a new file beside it';
-console.log(`${runs} saves of content/skills/${values.skill}.md (a new title each, ${how}), sample content:`);
+console.log(`${runs} saves of content/skills/${values.skill}.md (a new title each, ${how}), ${values.content ? `the content of ${values.content}` : 'sample content'}:`);
 console.log(row('save → reload event', toReload));
 console.log(row('save → new page fetched', toPage));
 console.log(row('build (in the warm worker)', build));

@@ -4,31 +4,38 @@
  * has it, as the figures this project compares itself with were measured, else under bench/work/.
  * Per size: Eleventy (pinned) building the same catalogue into its own pages and JSON, the
  * reference the cold build is measured against in the same run; the floor (scripts/bench/floor.ts:
- * the same files by the site layer's render functions alone, on one thread, with no cache and no
- * checks), which every build is measured against too, so the cost of the build's architecture is a
- * ratio; a cold build (no cache, no dist/);
- * warm ones as on Netlify (no dist/, the cache restored with the last dist/ the cache plugin keeps
- * in it): with nothing changed, after one skill's text changed, and after the page frame changed
- * (the shop's name: every page rendered again, every body from the cache, as after a change of the
- * layout); and a cold one on a single thread; then the catalog function in process. Every build
- * runs as `npm run build` does on Netlify, from its bundled entry (scripts/bundled.mjs), with its
- * Node flags and the environment netlify.toml's `[build.environment]` sets, in a process of its
- * own. Eleventy, the floor, the cold build and the warm one where nothing changed are timed `--runs`
- * times (default 3) and their median run reported; Eleventy, the floor and the cold build in rounds,
- * one of each after the other, and at the targets' size the warm build whose page frame changed in
- * rounds beside one of Eleventy's, each ratio between them the median of its ratios within the
- * rounds (scripts/bench/targets.ts); a build that fails is reported as failed and the
- * next size is measured. One more cold build at 4,000 skills (or the first size) runs under V8's CPU
- * profiler, and its self time by package is printed, so a regression shows where it is without a
- * profiler session.
+ * the same files by the kinds' render functions alone, on one thread, with no cache, no workers
+ * and no task keys), which every build is measured against too, so the cost of the build's architecture is a
+ * ratio; a cold build (no cache, no dist/); then warm ones as on Netlify (no dist/, the cache
+ * restored with the last dist/ the cache plugin keeps in it), each starting from what the one
+ * before left: with nothing changed; after each kind of edit an editor makes, what a deploy of a
+ * change waits for (scripts/bench/edits.ts: one skill's body, one skill's title and price, a skill
+ * added, a skill removed, one bundle's members); after the page frame changed (the shop's name:
+ * every page made again, every body from the cache, as after a change of the layout); and a cold
+ * one on a single thread. Then the catalog and search functions, in process and from a cold start.
+ * Every build runs as `npm run build` does on Netlify, from its bundled entry (scripts/bundled.mjs),
+ * with its Node flags and the environment netlify.toml's `[build.environment]` sets, in a process
+ * of its own. Eleventy, the floor, the cold build, the warm one where nothing changed and each edit
+ * are timed `--runs` times (default 3) and their median run reported, in rounds where two are
+ * compared, so that a ratio between them is the median of its ratios within the rounds
+ * (scripts/bench/targets.ts): Eleventy, the floor and the cold build, one of each after the other;
+ * the five edits, one of each kind after the other, each compared with the body edit; at the
+ * targets' size, the warm build whose page frame changed beside one of Eleventy's. A build that
+ * fails is reported as failed and the next size is measured.
+ * `npm run dev`'s save-to-page time (dev/measure.ts, saving in place and by a rename over the file)
+ * over the 4,000-skill catalogue where dev/measure.ts takes a content folder; without that option it
+ * can only measure a copy of content/, and is run once over that sample (scripts/bench/dev-timing.ts).
+ * One more cold build at 4,000 skills (or the first size) runs under V8's CPU profiler, and its
+ * self time by package is printed, so a regression shows where it is without a profiler session.
  * The warm build where nothing changed at that size runs once more under the profiler too, its self
  * time printed by function, since it spends its time in no one package.
- * Prints tables, writes bench/results.json and the tables into docs/performance.md.
- * Options (scripts/bench-options.ts): --sizes 1000,4000 to run other sizes (the page is then left
+ * Prints tables, writes bench/results.json and the tables into docs/performance.md, and the
+ * targets' table into the README.
+ * Options (scripts/bench-options.ts): --sizes 1000,4000 to run other sizes (the pages are then left
  * alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, appendFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,14 +51,19 @@ import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
-import { measuresOf, SEARCH_INDEX_STEP, TARGET_SIZE, targetsSection, targetsTable } from './bench/targets.ts';
-import type { Round } from './bench/targets.ts';
+import { measuresOf, TARGET_SIZE, targetsSection, targetsTable } from './bench/targets.ts';
+import type { DevMeasure, Round } from './bench/targets.ts';
+import { BODY_SKILL, catalogueEdits, EDIT_RUNS } from './bench/edits.ts';
+import type { EditRun } from './bench/edits.ts';
+import { DEV_MEASURE_TAKES_CONTENT, DEV_SAVES, measureDev } from './bench/dev-timing.ts';
+import type { DevFigures } from './bench/dev-timing.ts';
+import { SAVE_WAYS } from '../dev/measure-options.ts';
 import { writeMarkedSection } from './marked-section.ts';
 import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
 import { CATALOG_FILE, STATIC_CATALOG_FILE, TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 
-type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | 'warm, one skill changed' | 'warm, page frame changed' | 'cold, one thread';
+type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | EditRun | 'warm, page frame changed' | 'cold, one thread';
 
 const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
 /** The build's own work and nothing else: every run's second measure (scripts/bench/floor.ts). */
@@ -99,7 +111,26 @@ const builds: BuildRun[] = [];
 const rounds: Round[] = [];
 /** Every limit a written folder passed, by size: the run ends in failure if there is one. */
 const overLimits: string[] = [];
-const searches: (SearchFigures & { size: number; indexMs: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
+const searches: (SearchFigures & { size: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
+/** `npm run dev`'s save-to-page time, per way of saving: over a size's catalogue, or over the sample (no size). */
+const devRuns: (DevMeasure & Partial<DevFigures>)[] = [];
+/** The first line of an error that names it, or its last: what a table says of a run that failed. */
+const reasonOf = (error: unknown) => {
+  const stderr = String((error as { stderr?: unknown }).stderr || error);
+  return stderr.split('\n').find((line) => /Error|error:/.test(line))?.trim() ?? stderr.trim().split('\n').pop() ?? 'failed';
+};
+/** dev/measure.ts, each way of saving: over `content` of `size` skills, or over the sample. */
+const measureDevOver = (size?: number, content?: { dir: string; skill: string }) => {
+  for (const way of SAVE_WAYS) {
+    console.error(`npm run dev: ${DEV_SAVES} saves (${way}) over ${size ? `${size} skills` : 'the sample content'}…`);
+    try {
+      devRuns.push({ size, ...measureDev(PROJECT_ROOT, way, content) });
+    } catch (error) {
+      console.error(`npm run dev (${way}) failed: ${reasonOf(error)}`);
+      devRuns.push({ size, way, failed: reasonOf(error) });
+    }
+  }
+};
 const queries: { size: number; results: LatencyResult[]; cold: Awaited<ReturnType<typeof measureColdStart>>; catalogBytes: number }[] = [];
 
 for (const size of sizes) {
@@ -109,6 +140,8 @@ for (const size of sizes) {
   const constants = join(work, `constants-${size}.json`);
   console.error(`N = ${size}: generating content…`);
   await writeSyntheticContent(content, { skills: size }, join(PROJECT_ROOT, 'test/fixtures/content-small'));
+  // Picked from the content as written, before any edit.
+  const edits = catalogueEdits(content, size);
   const clean = () => {
     rmSync(out, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
@@ -124,26 +157,31 @@ for (const size of sizes) {
   interface Measured { run: RunName; measure: () => Report; before?: () => void; after?: () => void; pairOnly?: boolean }
   /** `times` rounds of every run, one after the other in each round, so that a ratio between two of
    * them is taken at one speed of the machine; each run's median (by wall time) is its row. A run
-   * that fails is in the table as failed and is not measured again; false for it. */
-  const inRounds = (runs: Measured[], times: number): boolean[] => {
+   * that fails (its `before` or its measure) is in the table as failed and is not measured again;
+   * false for it. `chained`: each run starts from what the one before it left, so after a failure
+   * none runs again, and a run not measured yet is in the table as not run; false for every run. */
+  const inRounds = (runs: Measured[], times: number, { chained = false } = {}): boolean[] => {
     const reports = new Map<RunName, Report[]>(runs.map(({ run }) => [run, []]));
     const failed = new Set<RunName>();
-    for (let i = 0; i < times; i++) {
+    const fail = (run: RunName, reason: string) => {
+      console.error(`N = ${size}: ${run} failed: ${reason}`);
+      builds.push({ size, run, wallMs: NaN, startupMs: NaN, cpuMs: NaN, skillsPerSecond: NaN, peakRssMb: NaN, failed: reason });
+      failed.add(run);
+    };
+    let broken: RunName | undefined;
+    for (let i = 0; i < times && !broken; i++) {
       const round: Round = { size, runs: {} };
       for (const { run, measure, before, after, pairOnly } of runs) {
-        if (failed.has(run)) continue;
+        if (failed.has(run) || broken) continue;
         console.error(`N = ${size}: ${run}${pairOnly ? ', beside the next' : ''}${times > 1 ? `, run ${i + 1} of ${times}` : ''}…`);
-        before?.();
         try {
+          before?.();
           const report = measure();
           reports.get(run)!.push(report);
           round.runs[run] = { wallMs: report.wallMs, cpuMs: report.cpuMs };
         } catch (error) {
-          const stderr = String((error as { stderr?: unknown }).stderr ?? error);
-          const reason = stderr.split('\n').find((line) => /Error|error:/.test(line))?.trim() ?? stderr.trim().split('\n').pop() ?? 'failed';
-          console.error(`N = ${size}: ${run} failed: ${reason}`);
-          builds.push({ size, run, wallMs: NaN, startupMs: NaN, cpuMs: NaN, skillsPerSecond: NaN, peakRssMb: NaN, failed: reason });
-          failed.add(run);
+          fail(run, reasonOf(error));
+          if (chained) broken = run;
         } finally {
           after?.();
         }
@@ -153,10 +191,14 @@ for (const size of sizes) {
     for (const { run, pairOnly } of runs) {
       if (failed.has(run) || pairOnly) continue;
       const sorted = reports.get(run)!.sort((a, b) => a.wallMs - b.wallMs);
+      if (sorted.length === 0) {
+        fail(run, `not run: ${broken} failed before it`);
+        continue;
+      }
       const report = sorted[Math.floor(sorted.length / 2)];
       builds.push({ size, run, ...report, skillsPerSecond: Math.round(size / (report.wallMs / 1000)) });
     }
-    return runs.map(({ run }) => !failed.has(run));
+    return runs.map(({ run }) => !failed.has(run) && !broken);
   };
   /** `times` runs of one (each after `before`), the one with the median wall time kept; false (and
    * the failure in the table) when a run failed. */
@@ -220,14 +262,25 @@ for (const size of sizes) {
     warmProfile = { size, cpuMs: report.cpuMs, functions: summary };
     return true;
   };
+  /** Every kind of edit, one after the other, in rounds: each edit's ratio to the body edit is taken
+   * within them; each edit is made again in every round (scripts/bench/edits.ts says how). */
+  const editRounds = () => inRounds(edits.map((edit): Measured => ({
+    run: edit.run,
+    measure: () => buildOnce(),
+    before: () => {
+      console.error(`N = ${size}: ${edit.apply()}`);
+      withoutDist();
+    },
+  })), runs, { chained: true }).every(Boolean);
   const warmed =
     // It leaves things as it found them, so it runs as often as the cold build, the median kept: it
     // takes half a second, which one run in a slow spell of the machine moved by a quarter.
     warm('warm, nothing changed', { times: runs }) &&
     (!profiledSize || profileWarm()) &&
-    warm('warm, one skill changed', { change: () => appendFileSync(join(content, 'skills/skill-00007.md'), '\nOne more sentence, so this skill changed.\n') }) &&
-    // Every page's frame changes; no body does. Its target is a ratio to Eleventy's cold build: at
-    // the targets' size, in rounds beside one of Eleventy's, each after another change of the frame.
+    editRounds() &&
+    // Every page's frame changes; no body does: a build near a cold one, so its ratio to Eleventy's
+    // cold build is taken at the targets' size in rounds beside one of Eleventy's, each after
+    // another change of the frame.
     (size === TARGET_SIZE
       ? inRounds([eleventy(true), { run: 'warm, page frame changed', measure: () => buildOnce(), before: () => { changeFrame(); withoutDist(); } }], runs)[1]
       : warm('warm, page frame changed', { change: changeFrame }));
@@ -246,13 +299,16 @@ for (const size of sizes) {
   const cold = await measureColdStart(PROJECT_ROOT, out, constants, work);
   queries.push({ size, results, cold, catalogBytes: layout.length });
   console.error(`N = ${size}: search…`);
-  const indexMs = builds.find((b) => b.size === size && b.run === 'cold')?.timings?.[SEARCH_INDEX_STEP] ?? NaN;
-  searches.push({ size, indexMs, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
+  searches.push({ size, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
+  // It copies the content it measures over, so this size's is left as the edits left it.
+  if (DEV_MEASURE_TAKES_CONTENT && profiledSize) measureDevOver(size, { dir: content, skill: BODY_SKILL });
 
   clean();
   runBuild('cold, one thread', { threads: 1 });
   clean();
 }
+// Over the sample, the same whatever the sizes: once.
+if (!DEV_MEASURE_TAKES_CONTENT) measureDevOver();
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
@@ -263,17 +319,17 @@ const vs = (b: BuildRun, other: RunName, of: 'wallMs' | 'cpuMs') => fmt(measures
 /** A run's wall and CPU time over the floor's at its size (none for Eleventy, which makes other files). */
 const vsFloor = (b: BuildRun) => (b.run === ELEVENTY ? ' | ' : `${vs(b, FLOOR, 'wallMs')} | ${vs(b, FLOOR, 'cpuMs')}`);
 const buildTable = [
-  '| skills | build | wall | with start-up | vs Eleventy | vs floor (wall) | vs floor (CPU) | skills/s | CPU | peak RSS | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | | | |` :
+  '| skills | build | wall | with start-up | vs Eleventy | vs floor (wall) | vs floor (CPU) | skills/s | CPU | peak RSS | tasks made (kept, linked) | pages rendered | bodies parsed (from the cache) | Markdown | everything else | start-up |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...builds.map((b) => b.failed ? `| ${fmt(b.size)} | ${b.run} | failed: ${b.failed.replaceAll('|', '\\|')} | | | | | | | | | | | | | |` :
     `| ${fmt(b.size)} | ${b.run} | ${seconds(b.wallMs)} | ${seconds(b.wallMs + b.startupMs)} | ${vs(b, ELEVENTY, 'wallMs')} | ${vsFloor(b)} | ${fmt(b.skillsPerSecond)} | ${seconds(b.cpuMs)} | ${fmt(b.peakRssMb)} MB | ` +
     (b.report
-      ? `${fmt(b.report.pagesMade)} of ${fmt(b.report.pages)} on ${b.report.threads} | ${fmt(b.report.bodies)} (${fmt(b.report.bodiesReused)}) | ${seconds(b.report.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.report.bodyMs))} | ${seconds(b.startupMs)} |`
-      : `| | | | ${seconds(b.startupMs)} |`)),
+      ? `${fmt(b.report.made)} of ${fmt(b.report.tasks)} (${fmt(b.report.kept)}, ${fmt(b.report.linked)}) | ${fmt(b.report.pagesMade)} of ${fmt(b.report.pages)} on ${b.report.threads} | ${fmt(b.report.bodies)} (${fmt(b.report.bodiesReused)}) | ${seconds(b.report.bodyMs)} | ${seconds(Math.max(0, b.cpuMs - b.report.bodyMs))} | ${seconds(b.startupMs)} |`
+      : `| | | | | ${seconds(b.startupMs)} |`)),
 ].join('\n');
 /** Time per skill at each size, and how it grows from 4,000 (or the second size) to the largest. */
 const growthRows: { name: string; ms: (size: number) => number | undefined }[] = [
-  ...(['cold', 'warm, nothing changed', 'warm, one skill changed', 'warm, page frame changed'] as const).map((run) => ({
+  ...(['cold', 'warm, nothing changed', ...EDIT_RUNS, 'warm, page frame changed'] as const).map((run) => ({
     name: `build, ${run} (wall with start-up)`,
     ms: (size: number) => {
       const b = builds.find((x) => x.size === size && x.run === run);
@@ -299,11 +355,11 @@ const growthTable = [
 ].join('\n');
 /** Each step's time at the profiled size, for the floor and every build: what a target not met
  * spends its time on, beside what the floor spends on the same step. */
-const STEP_RUNS: readonly RunName[] = [FLOOR, 'cold', 'warm, nothing changed', 'warm, one skill changed', 'warm, page frame changed'];
+const STEP_RUNS: readonly RunName[] = [FLOOR, 'cold', 'warm, nothing changed', ...EDIT_RUNS, 'warm, page frame changed'];
 const stepRuns = STEP_RUNS.map((run) => runOf(base, run)).filter((b): b is BuildRun => b?.timings !== undefined);
 const steps = [...new Set(stepRuns.flatMap((b) => Object.keys(b.timings!)))];
 const stepTable = stepRuns.length === 0 ? '' : [
-  `Steps at ${fmt(base)} skills, in ms: the floor's on one thread, one after another; a cold build's pages are rendered on its workers while its main thread makes the other artifacts, so its steps add up to more than its wall time. A blank: the run had no such step (a build that kept its folder whole makes nothing; the floor does load, validate and model in one step).`,
+  `Steps at ${fmt(base)} skills, in ms, each run's one after another: a build's as it names them (its "make" on its workers), the floor's under the names of the build's steps that make the same files, on one thread. A blank: the run had no such step (the floor does load, validate and model in one, and has no cache or task keys).`,
   '',
   `| step | ${stepRuns.map((b) => b.run).join(' | ')} |`,
   `| --- | ${stepRuns.map(() => '---:').join(' | ')} |`,
@@ -342,36 +398,49 @@ const coldTable = [
   ...queries.map((q) => `| ${fmt(q.size)} | ${fmt(q.cold.importMs, 1)} ms | ${fmt(q.cold.firstRequestMs, 1)} ms | ${fmt(q.cold.rssMb)} MB | ${fmt(q.catalogBytes / 1048576, 1)} MiB |`),
 ].join('\n');
 const searchTable = [
-  '| skills | search index | gzipped | built in | p50 of the query kinds | cold import | first answer (loads the index) | function RSS after it |',
+  '| skills | search index | gzipped | files | p50 of the query kinds | cold import | first answer (loads the index) | function RSS after it |',
   '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...searches.map((q) => `| ${fmt(q.size)} | ${fmt(q.indexBytes / 1048576, 1)} MiB | ${fmt(q.indexGzipBytes / 1048576, 1)} MiB | ${fmt(q.indexMs)} ms | ${fmt(q.p50Ms, 3)} ms | ${fmt(q.cold.importMs, 1)} ms | ${fmt(q.cold.firstRequestMs, 1)} ms | ${fmt(q.cold.rssMb)} MB |`),
+  ...searches.map((q) => `| ${fmt(q.size)} | ${fmt(q.indexBytes / 1048576, 1)} MiB | ${fmt(q.indexGzipBytes / 1048576, 1)} MiB | ${fmt(q.indexFiles)} | ${fmt(q.p50Ms, 3)} ms | ${fmt(q.cold.importMs, 1)} ms | ${fmt(q.cold.firstRequestMs, 1)} ms | ${fmt(q.cold.rssMb)} MB |`),
 ].join('\n');
 const searchQueryTable = [
   '| skills | search | p50 | p99 | answers/s | body |',
   '| ---: | --- | ---: | ---: | ---: | ---: |',
   ...searches.flatMap((q) => q.results.map((r) => `| ${fmt(q.size)} | ${r.name} | ${fmt(r.p50Ms, 3)} ms | ${fmt(r.p99Ms, 3)} ms | ${fmt(r.perSecond)} | ${fmt(r.bytes / 1024, 1)} KiB |`)),
 ].join('\n');
+const sampleSkills = readdirSync(join(PROJECT_ROOT, 'content/skills')).filter((name) => name.endsWith('.md')).length;
+const devTable = devRuns.length === 0 ? '' : [
+  `\`npm run dev\`: save → page, dev/measure.ts's median (and worst) of ${DEV_SAVES} saves of one skill with a new title, each save written in place or renamed over the file from a new one beside it` +
+    (DEV_MEASURE_TAKES_CONTENT ? '.' : `, over a copy of content/ (${sampleSkills} skill files), not the bench's catalogue: dev/measure.ts takes no content folder to measure over.`),
+  '',
+  '| skills | save | save → reload event | save → new page fetched | worst, to the page | build (in the warm worker) |',
+  '| ---: | --- | ---: | ---: | ---: | ---: |',
+  ...devRuns.map((d) => `| ${d.size === undefined ? `sample (${sampleSkills})` : fmt(d.size)} | ${d.way} | ` +
+    (d.failed ? `failed: ${d.failed.replaceAll('|', '\\|')} | | | |` : `${fmt(d.toReloadMs!)} ms | ${fmt(d.toPageMs!)} ms | ${fmt(d.worstToPageMs!)} ms | ${fmt(d.buildMs!)} ms |`)),
+].join('\n');
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const where = work.startsWith('/dev/shm') ? 'content, cache and output in RAM' : 'content, cache and output on disk';
 const report =
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, ${where}, with \`npm run bench\`. ` +
-  `Eleventy, the floor, the cold builds and the warm ones where nothing changed: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
-  `Eleventy, the floor and the cold build run in ${runs} rounds, one of each after the other, and at ${fmt(TARGET_SIZE)} skills the warm build whose page frame changed runs in ${runs} rounds beside one of Eleventy's: ` +
+  `Eleventy, the floor, the cold builds, the warm ones where nothing changed and each edit: median of ${runs} runs. "vs Eleventy" is wall time over Eleventy's at the same size, in this run. ` +
+  'The warm builds run as on Netlify (no `dist/`, the cache restored with the last `dist/` in it), each from what the one before left; an edit is one change an editor saves (scripts/bench/edits.ts): ' +
+  `"body edited", a sentence added to one skill's body; "title and price edited", both in one skill's file; "skill added", a new skill file; "skill removed", a skill that no bundle lists; "bundle members changed", a skill added to or taken out of one bundle. ` +
+  `Eleventy, the floor and the cold build run in ${runs} rounds, one of each after the other; the edits in ${runs} rounds, one of each kind after the other; and at ${fmt(TARGET_SIZE)} skills the warm build whose page frame changed runs in ${runs} rounds beside one of Eleventy's: ` +
   'a ratio between two runs of a round is the median of its ratios within the rounds, so a drift of the machine\'s speed over minutes moves both sides of it. ' +
-  '"floor" makes the same files as the build (a test compares them byte for byte) with the site layer\'s render functions alone, on one thread, ' +
-  'with no cache, no workers and no check of its JSON files (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
+  '"floor" makes the same files as the build (a test compares them byte for byte) with the kinds\' render functions alone, each kind\'s files held to its check as the build holds them, on one thread, ' +
+  'with no cache, no workers and no task keys (scripts/bench/floor.ts); "vs floor" is a run\'s wall and CPU time over the floor\'s: the cost of the build\'s architecture. ' +
   `The builds and the floor run as \`npm run build\` does on Netlify: with its Node flags (package.json) and the environment netlify.toml gives the build (${Object.keys(buildEnvironment).join(', ')}). ` +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
-  '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall").\n\n' +
-  `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall"); "tasks made" how many of the build\'s tasks made their files, of all, the others kept in place or linked from the last `dist/`.\n\n' +
+  `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${devTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, rounds, profile, warmProfile, queries, searches }, null, 2)}\n`);
-console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targetsTable(builds, rounds)}`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, rounds, profile, warmProfile, queries, searches, dev: devRuns }, null, 2)}\n`);
+const targets = targetsTable(builds, rounds, { searches, dev: devRuns });
+console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targets}`);
 if (sizes.join(',') === DEFAULT_SIZES) {
   writeMarkedSection(join(PROJECT_ROOT, PERFORMANCE_PAGE), 'bench', report);
-  writeMarkedSection(join(PROJECT_ROOT, TARGETS_PAGE), 'targets', targetsSection(machine, where, runs, targetsTable(builds, rounds)));
+  writeMarkedSection(join(PROJECT_ROOT, TARGETS_PAGE), 'targets', targetsSection(machine, where, runs, targets, !DEV_MEASURE_TAKES_CONTENT));
   console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE}: benchmark tables updated.`);
 } else {
   console.error(`${PERFORMANCE_PAGE} and ${TARGETS_PAGE} left as they are: they show a run of the default sizes (${DEFAULT_SIZES}).`);

@@ -32,6 +32,8 @@ export interface SearchFigures {
   /** The index's files (its manifest and every shard), in all, and gzipped one by one as the CDN would. */
   indexBytes: number;
   indexGzipBytes: number;
+  /** How many files the index is: its manifest and its shards. */
+  indexFiles: number;
   results: LatencyResult[];
   /** p50 of every query kind's p50. */
   p50Ms: number;
@@ -68,7 +70,7 @@ export async function measureSearch(distDir: string, iterations = 200): Promise<
   const p50s = results.map((r) => r.p50Ms).sort((a, b) => a - b);
   const files = readdirSync(join(distDir, SEARCH_INDEX_DIR)).map((name) => readFileSync(join(distDir, SEARCH_INDEX_DIR, name)));
   const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
-  return { indexBytes: sum(files.map((file) => file.byteLength)), indexGzipBytes: sum(files.map((file) => gzipSync(file).byteLength)), results, p50Ms: p50s[Math.floor(p50s.length / 2)] };
+  return { indexBytes: sum(files.map((file) => file.byteLength)), indexGzipBytes: sum(files.map((file) => gzipSync(file).byteLength)), indexFiles: files.length, results, p50Ms: p50s[Math.floor(p50s.length / 2)] };
 }
 
 /** Bundles functions/search.ts as Netlify's bundler would, then times its import and its first

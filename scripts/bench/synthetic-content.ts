@@ -32,32 +32,47 @@ export interface SyntheticOptions {
 }
 
 export async function writeSyntheticContent(dir: string, { skills, seed = 42 }: SyntheticOptions, templateDir: string): Promise<void> {
-  const rand = random(seed);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
-  const words = (count: number) => Array.from({ length: count }, () => pick(WORDS)).join(' ');
-  const sentence = (count: number) => {
-    const text = words(count);
-    return `${text[0].toUpperCase()}${text.slice(1)}.`;
-  };
+  const writer = writerOf(random(seed));
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'skills'), { recursive: true });
   await mkdir(join(dir, 'bundles'), { recursive: true });
   await copyFile(join(templateDir, 'site.yaml'), join(dir, 'site.yaml'));
   await copyFile(join(templateDir, 'clusters.yaml'), join(dir, 'clusters.yaml'));
 
-  const slugs = Array.from({ length: skills }, (_, i) => `skill-${String(i).padStart(5, '0')}`);
-  const files: [string, string][] = slugs.map((slug, i) => [join(dir, 'skills', `${slug}.md`), skillFile(i)]);
+  const slugs = Array.from({ length: skills }, (_, i) => syntheticSlug(i));
+  const files: [string, string][] = slugs.map((slug, i) => [join(dir, 'skills', `${slug}.md`), writer.skillFile(i)]);
   for (let b = 0; b < Math.floor(skills / 10); b++) {
     const members = new Set<string>();
-    const size = 2 + Math.floor(rand() * 4);
-    while (members.size < size) members.add(pick(slugs));
-    files.push([join(dir, 'bundles', `bundle-${String(b).padStart(4, '0')}.md`), bundleFile(b, [...members])]);
+    const size = 2 + Math.floor(writer.rand() * 4);
+    while (members.size < size) members.add(writer.pick(slugs));
+    files.push([join(dir, 'bundles', `bundle-${String(b).padStart(4, '0')}.md`), writer.bundleFile(b, [...members])]);
   }
   for (let i = 0; i < files.length; i += 256) {
     await Promise.all(files.slice(i, i + 256).map(([path, text]) => writeFile(path, text)));
   }
+}
 
-  function skillFile(i: number): string {
+/** The slug of the generator's skill `i`: its file is skills/<slug>.md. */
+export const syntheticSlug = (i: number) => `skill-${String(i).padStart(5, '0')}`;
+
+/** Skill `i` as the generator writes one, from a sequence of its own (so it is the same whatever the
+ * catalogue's size and whatever was written before it), and never a draft: a skill an editor adds
+ * to the catalogue, which the bench's added-skill edit writes. */
+export function syntheticSkillFile(i: number, seed = 42): string {
+  return writerOf(random((seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0)).skillFile(i, { published: true });
+}
+
+/** The files' writers, drawing on one sequence: the catalogue's bytes are the order of its draws. */
+function writerOf(rand: () => number) {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)];
+  const words = (count: number) => Array.from({ length: count }, () => pick(WORDS)).join(' ');
+  const sentence = (count: number) => {
+    const text = words(count);
+    return `${text[0].toUpperCase()}${text.slice(1)}.`;
+  };
+
+  /** `published`: a draft's draw is made, and its line left out. */
+  function skillFile(i: number, { published = false } = {}): string {
     const first = pick(CLUSTER_IDS);
     const second = rand() < 0.35 ? pick(CLUSTER_IDS.filter((id) => id !== first)) : undefined;
     const kind = rand() < 0.7 ? 'command' : 'reference';
@@ -93,7 +108,7 @@ you_get:
   - ${JSON.stringify(sentence(8))}
 wont_do:
   - ${JSON.stringify(sentence(6))}
-${source}${rand() < 0.2 ? `price_cents: ${pick([900, 2400, 2900, 4900])}\n` : ''}${rand() < 0.3 ? `order: ${Math.floor(rand() * 20)}\n` : ''}${rand() < 0.02 ? 'draft: true\n' : ''}---
+${source}${rand() < 0.2 ? `price_cents: ${pick([900, 2400, 2900, 4900])}\n` : ''}${rand() < 0.3 ? `order: ${Math.floor(rand() * 20)}\n` : ''}${rand() < 0.02 && !published ? 'draft: true\n' : ''}---
 ${body}
 `;
   }
@@ -109,4 +124,6 @@ skills: [${members.join(', ')}]
 ${Array.from({ length: 3 }, () => sentence(20)).join(' ')}
 `;
   }
+
+  return { rand, pick, skillFile, bundleFile };
 }

@@ -3,6 +3,7 @@
  * writes into the README (between its `targets` markers) on a run of the default sizes. The
  * targets are data, here alone; the measures come from the run's own rows.
  */
+import { BODY_EDIT, OTHER_EDITS } from './edits.ts';
 
 /** A row of the bench as the targets read it (scripts/bench.ts `BuildRun`). */
 export interface MeasuredRun {
@@ -20,11 +21,30 @@ export interface MeasuredRun {
   failed?: string;
 }
 
-export const REFERENCE_RUN = 'Eleventy 3.1.8 (reference)';
+/** The search function's cold start at a size (scripts/bench/search-timing.ts `measureSearchColdStart`). */
+export interface SearchMeasure {
+  size: number;
+  cold: { firstRequestMs: number; rssMb: number };
+}
+
+/** `npm run dev`'s save-to-page time for one way of saving (scripts/bench/dev-timing.ts), over the
+ * bench's catalogue of `size` skills, or over the sample content (no size). */
+export interface DevMeasure {
+  size?: number;
+  way: string;
+  toPageMs?: number;
+  failed?: string;
+}
+
+/** What a bench run measured besides its builds. */
+export interface OtherMeasures {
+  searches?: readonly SearchMeasure[];
+  dev?: readonly DevMeasure[];
+}
 
 /** The figures of each run measured in one round: runs made back to back, so that a ratio between
- * two of them is taken while the machine runs at one speed (a shared machine's speed drifts over
- * minutes: the floor alone has taken from 18 to 28 s of CPU on the same bytes in one hour). */
+ * two of them is taken while the machine runs at one speed: a shared machine's speed drifts over
+ * minutes. */
 export interface Round {
   size: number;
   runs: Partial<Record<string, { wallMs: number; cpuMs: number }>>;
@@ -32,19 +52,22 @@ export interface Round {
 
 type Figure = 'wallMs' | 'cpuMs';
 
-/** The size every target but two of peak memory is measured at; the bench profiles its builds and
- * pairs the frame-changed one with Eleventy at this size. */
+/** The size a target that names no other is measured at; the bench profiles its builds and pairs
+ * the frame-changed one with Eleventy at this size. */
 export const TARGET_SIZE = 4000;
 /** The size as the measures' names write it. */
 const AT = TARGET_SIZE.toLocaleString('en-US');
 
-/** What a target reads of a bench run: its rows, and the ratio of two of its runs. */
+/** What a target reads of a bench run: its rows, the ratio of two of its runs, its other measures. */
 interface Measures {
   row(size: number, run: string): MeasuredRun | undefined;
-  /** `a`'s wall or CPU time (`of`) over `b`'s (`ofB`, the same unless given) at `size`: the median
-   * of the ratios within every round that has both, or, with no such round, the ratio of the two
-   * rows (each a median run). */
-  ratio(size: number, a: string, b: string, of: Figure, ofB?: Figure): number | undefined;
+  search(size: number): SearchMeasure | undefined;
+  /** The slowest way of saving's median save → page, in ms, at `size`; undefined unless every way
+   * was measured over the bench's catalogue of that size. */
+  devToPageMs(size: number): number | undefined;
+  /** `a`'s wall or CPU time (`of`) over `b`'s at `size`: the median of the ratios within every
+   * round that has both, or, with no such round, the ratio of the two rows (each a median run). */
+  ratio(size: number, a: string, b: string, of: Figure): number | undefined;
 }
 
 interface Target {
@@ -53,7 +76,7 @@ interface Target {
   value(measures: Measures): number | undefined;
   /** The most it may be. */
   most: number;
-  unit: 'ratio' | 's' | 'MB';
+  unit: 'ratio' | 's' | 'ms' | 'MB';
   /** Where the floor bounds it: what the floor takes for this measure, which no build that makes
    * the same bytes with the same code can go under, and which part of the floor that is. */
   floor?: { value(measures: Measures): number | undefined; what: string };
@@ -68,66 +91,90 @@ export function median(values: readonly number[]): number | undefined {
 
 /** The rows and rounds of a bench run as the targets read them: a run that failed has no row, and
  * its rounds count for nothing. */
-export function measuresOf(runs: readonly MeasuredRun[], rounds: readonly Round[] = []): Measures {
+export function measuresOf(runs: readonly MeasuredRun[], rounds: readonly Round[] = [], { searches = [], dev = [] }: OtherMeasures = {}): Measures {
   const row = (size: number, run: string) => runs.find((measured) => measured.size === size && measured.run === run && !measured.failed);
   return {
     row,
-    ratio(size, a, b, of, ofB = of) {
+    search: (size) => searches.find((measured) => measured.size === size),
+    devToPageMs(size) {
+      const ways = dev.filter((measured) => measured.size === size);
+      const times = ways.map(({ toPageMs, failed }) => (failed ? undefined : toPageMs));
+      return ways.length === 0 || times.includes(undefined) ? undefined : Math.max(...(times as number[]));
+    },
+    ratio(size, a, b, of) {
       const rowA = row(size, a);
       const rowB = row(size, b);
       if (!rowA || !rowB) return undefined;
-      const paired = rounds.filter((round) => round.size === size && round.runs[a] && round.runs[b]).map(({ runs: r }) => r[a]![of] / r[b]![ofB]);
-      return median(paired) ?? rowA[of] / rowB[ofB];
+      const paired = rounds.filter((round) => round.size === size && round.runs[a] && round.runs[b]).map(({ runs: r }) => r[a]![of] / r[b]![of]);
+      return median(paired) ?? rowA[of] / rowB[of];
     },
   };
 }
 
-/** The file one skill's edit changes whole: the index of every item's words (site/search-index.ts). */
-export const SEARCH_INDEX_STEP = 'emit search-index';
+/** The body edit's wall time at each size it has a target at, in seconds. */
+const BODY_EDIT_MOST: readonly (readonly [number, number])[] = [[TARGET_SIZE, 0.5], [10000, 1.0], [50000, 5]];
+/** The other edits' wall time over the body edit's, at the same size, in the same rounds. */
+const OTHER_EDIT_MOST = 2;
+/** What each other edit's measure calls it. */
+const EDIT_WORDS: Record<(typeof OTHER_EDITS)[number], string> = {
+  'warm, title and price edited': "one skill's title and price edited",
+  'warm, skill added': 'one skill added',
+  'warm, skill removed': 'one skill removed',
+  'warm, bundle members changed': "one bundle's members changed",
+};
+const LARGEST = 50000;
+const LARGEST_AT = LARGEST.toLocaleString('en-US');
+/** What load, validate and model take alone: a build holds the model of the whole catalogue, warm or cold. */
+const MODEL_FLOOR = (size: number): Target['floor'] => ({ value: ({ row }) => row(size, 'floor')?.modelPeakRssMb, what: 'load, validate and model alone' });
 
 export const TARGETS: readonly Target[] = [
+  ...BODY_EDIT_MOST.flatMap(([size, most]): Target[] => {
+    const at = size.toLocaleString('en-US');
+    return [
+      { measure: `one body edit, ${at} skills, wall`, value: ({ row }) => seconds(row(size, BODY_EDIT)), most, unit: 's' },
+      ...OTHER_EDITS.map((run): Target => ({
+        measure: `${EDIT_WORDS[run]}, ${at}, vs one body edit`, value: ({ ratio }) => ratio(size, run, BODY_EDIT, 'wallMs'), most: OTHER_EDIT_MOST, unit: 'ratio',
+      })),
+    ];
+  }),
+  { measure: `\`npm run dev\`, save → page shows it, ${AT}`, value: ({ devToPageMs }) => inSeconds(devToPageMs(TARGET_SIZE)), most: 0.5, unit: 's' },
+  { measure: `peak RSS, cold, ${LARGEST_AT}`, value: ({ row }) => row(LARGEST, 'cold')?.peakRssMb, most: 1000, unit: 'MB', floor: MODEL_FLOOR(LARGEST) },
+  { measure: `peak RSS, one body edit, ${LARGEST_AT}`, value: ({ row }) => row(LARGEST, BODY_EDIT)?.peakRssMb, most: 1000, unit: 'MB', floor: MODEL_FLOOR(LARGEST) },
+  { measure: `search function, ${LARGEST_AT}, first answer`, value: ({ search }) => search(LARGEST)?.cold.firstRequestMs, most: 300, unit: 'ms' },
+  { measure: `search function, ${LARGEST_AT}, RSS after its first answer`, value: ({ search }) => search(LARGEST)?.cold.rssMb, most: 300, unit: 'MB' },
   {
-    measure: `cold, ${AT} skills, wall vs Eleventy`, value: ({ ratio }) => ratio(TARGET_SIZE, 'cold', REFERENCE_RUN, 'wallMs'), most: 1.2, unit: 'ratio',
-    floor: { value: spreadRatio, what: "the floor's CPU time spread evenly over the build's threads" },
+    measure: `cold, ${AT} (the bench's corpus), wall`, value: ({ row }) => seconds(row(TARGET_SIZE, 'cold')), most: 12.95, unit: 's',
+    floor: { value: spreadSeconds, what: "the floor's CPU time spread evenly over the build's threads" },
   },
-  { measure: `cold, ${AT}, CPU vs the floor's`, value: ({ ratio }) => ratio(TARGET_SIZE, 'cold', 'floor', 'cpuMs'), most: 1.3, unit: 'ratio' },
-  ...([[TARGET_SIZE, 350], [10000, 450], [50000, 1000]] as const).map(([size, most]): Target => ({
-    measure: `peak RSS, cold, ${size.toLocaleString('en-US')}`, value: ({ row }) => row(size, 'cold')?.peakRssMb, most, unit: 'MB',
-    floor: { value: ({ row }) => row(size, 'floor')?.modelPeakRssMb, what: 'load, validate and model alone' },
-  })),
   { measure: `warm, nothing changed, kept folder, ${AT}`, value: ({ row }) => seconds(row(TARGET_SIZE, 'warm, nothing changed')), most: 0.5, unit: 's' },
-  {
-    measure: `warm, one skill changed, ${AT}`, value: ({ row }) => seconds(row(TARGET_SIZE, 'warm, one skill changed')), most: 0.6, unit: 's',
-    floor: { value: ({ row }) => stepSeconds(row(TARGET_SIZE, 'floor'), SEARCH_INDEX_STEP), what: 'the search index alone, made again whole' },
-  },
-  { measure: `warm, page frame changed, ${AT}, vs Eleventy cold`, value: ({ ratio }) => ratio(TARGET_SIZE, 'warm, page frame changed', REFERENCE_RUN, 'wallMs'), most: 1.0, unit: 'ratio' },
 ];
 
 function seconds(run: MeasuredRun | undefined): number | undefined {
   return run ? run.wallMs / 1000 : undefined;
 }
 
-/** The floor's work done by all of a build's threads at once, with nothing lost, over Eleventy's
- * wall time: the floor's CPU over Eleventy's wall, as the cold build's ratio to it is taken, over the threads. */
-function spreadRatio({ row, ratio }: Measures): number | undefined {
-  const threads = row(TARGET_SIZE, 'cold')?.report?.threads;
-  const floorOverEleventy = ratio(TARGET_SIZE, 'floor', REFERENCE_RUN, 'cpuMs', 'wallMs');
-  return threads && floorOverEleventy !== undefined ? floorOverEleventy / threads : undefined;
-}
-
-function stepSeconds(run: MeasuredRun | undefined, step: string): number | undefined {
-  const ms = run?.timings?.[step];
+function inSeconds(ms: number | undefined): number | undefined {
   return ms === undefined ? undefined : ms / 1000;
 }
 
+/** The floor's work done by all of a cold build's threads at once, with nothing lost: the floor's
+ * CPU time over the threads, in seconds. */
+function spreadSeconds({ row }: Measures): number | undefined {
+  const threads = row(TARGET_SIZE, 'cold')?.report?.threads;
+  const floorCpuMs = row(TARGET_SIZE, 'floor')?.cpuMs;
+  return threads && floorCpuMs !== undefined ? floorCpuMs / threads / 1000 : undefined;
+}
+
 const shown = (value: number, unit: Target['unit']) =>
-  unit === 'MB' ? `${Math.round(value).toLocaleString('en-US')} MB` : unit === 's' ? `${value.toFixed(2)} s` : `${value.toFixed(2)}×`;
+  unit === 'MB' ? `${Math.round(value).toLocaleString('en-US')} MB`
+    : unit === 'ms' ? `${Math.round(value).toLocaleString('en-US')} ms`
+      : unit === 's' ? `${value.toFixed(2)} s` : `${value.toFixed(2)}×`;
 
 /** The targets against the run's rows: each measure, its target, what the run gave, whether it is
  * met, and where the floor bounds the measure, what the floor takes for it; a target under that
  * is out of reach of a build that makes the same bytes with the same code. */
-export function targetsTable(runs: readonly MeasuredRun[], rounds: readonly Round[] = []): string {
-  const measures = measuresOf(runs, rounds);
+export function targetsTable(runs: readonly MeasuredRun[], rounds: readonly Round[] = [], others: OtherMeasures = {}): string {
+  const measures = measuresOf(runs, rounds, others);
   const floorOf = (floor: Target['floor'], unit: Target['unit'], most: number) => {
     const value = floor?.value(measures);
     return value === undefined ? '' : `${shown(value, unit)}, ${floor!.what}${value > most ? ': out of reach' : ''}`;
@@ -142,10 +189,15 @@ export function targetsTable(runs: readonly MeasuredRun[], rounds: readonly Roun
   ].join('\n');
 }
 
-/** The README's section: where the figures come from, then the table. */
-export function targetsSection(machine: string, where: string, runs: number, table: string): string {
-  return `From the last \`npm run bench\` of the default sizes (${machine}, ${where}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per cold build and per warm one where nothing changed). ` +
-    `A ratio between two runs is the median of ${runs === 1 ? 'the ratio' : 'the ratios'} within ${runs === 1 ? 'a round' : `${runs} rounds`} that made them back to back: Eleventy, the floor and the cold build; at ${AT} skills, Eleventy and the warm build whose page frame changed. ` +
+/** The README's section: where the figures come from, then the table. `devOverSample`: `npm run
+ * dev`'s time was measured over the sample content, not the bench's catalogue (dev/measure.ts takes
+ * no content folder). */
+export function targetsSection(machine: string, where: string, runs: number, table: string, devOverSample = false): string {
+  return `From the last \`npm run bench\` of the default sizes (${machine}, ${where}, ${runs === 1 ? 'one run' : `median of ${runs} runs`} per cold build, per warm one where nothing changed and per edit). ` +
+    'Every edit is a warm build as on Netlify (no `dist/`, the cache restored with the last `dist/` in it) after one change to the content, each starting from what the one before left. ' +
+    `A ratio between two runs is the median of ${runs === 1 ? 'the ratio' : 'the ratios'} within ${runs === 1 ? 'a round' : `${runs} rounds`} that made them back to back: at every size, one edit of each kind after the other. ` +
+    `\`npm run dev\`'s time is dev/measure.ts's median of its saves, the slower of a save in place and one renamed over the file` +
+    (devOverSample ? `; it is not measured at ${AT} skills: dev/measure.ts measures over a copy of content/ (the sample) and takes no other content folder. ` : '. ') +
     'Every table of that run, the floor and the profiles that explain a target not met are in [docs/performance.md](docs/performance.md). ' +
     'The last column is what the floor takes for a measure it bounds: a build that makes the same bytes with the same code cannot do better, so a target under it is out of reach.\n\n' +
     `${table}\n`;
