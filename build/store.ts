@@ -1,7 +1,7 @@
 /**
  * The build cache: one folder kept between builds (and between deploys, by the plugin in
  * build/netlify-plugin-cache/) holding what tasks made that is not a published file, each value
- * under the key of the task that made it (build/run/tasks.ts):
+ * under the key of the task that made it (build/run/task.ts):
  *
  * - `files.pack`: what loading and checking made of each content file that passed, by its path
  *   (build/load.ts);

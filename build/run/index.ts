@@ -209,7 +209,7 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
 
     const files = withMirrors(folder.files);
     options.checkFiles?.(files);
-    await timed('write', () => folder.commit(options.companions), () => `${files.length} files to ${outDir} (${folder.written} written or linked, the rest kept)`);
+    await timed('write', () => folder.commit(options.companions), (copies) => `${files.length} files to ${outDir} (${folder.written} written or linked, ${copies.length} /v1 copies, the rest kept)`);
     report.written = folder.written;
     if (store.enabled) {
       const bodyFiles = new Set([...model.skills, ...model.bundles, ...model.docs, ...model.drafts.skills, ...model.drafts.bundles].map((entry) => bodyFileOf(entry.body)));
@@ -228,6 +228,20 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
 function modulesOf(kind: AnyKind, input: unknown): readonly string[] {
   const modules = typeof kind.code === 'function' ? kind.code(input) : kind.code;
   return kind.bodies ? [...modules, BODY_CODE] : modules;
+}
+
+/** The frame and the bodies as a kind is handed them: only when it says it reads them, since its
+ * key holds them only then. */
+function handed(kind: AnyKind, frame: ReturnType<typeof siteFrame>, rest: Omit<RenderContext, 'frame' | 'bodies'>): RenderContext {
+  return Object.defineProperties({ ...rest, bodies: kind.bodies ? buildBodies : NO_BODIES } as RenderContext, {
+    frame: {
+      enumerable: true,
+      get: () => {
+        if (!kind.frame) throw new BuildDefinitionError('A kind read the frame without saying so (TaskKind.frame): its key would miss the frame.');
+        return frame;
+      },
+    },
+  });
 }
 
 /** What a kind that does not say it reads bodies is handed instead. */
@@ -251,13 +265,11 @@ function selectionOf(model: CatalogueModel, options: RenderOptions): Selection {
  * handed what was made before it, and reads it, through `made`. */
 export function makeKind(kind: AnyKind, model: CatalogueModel, made: Made & { read(path: string): Buffer } = { ...NOTHING_MADE, read: noFile }): OutputFile[] {
   const selection = selectionOf(model, {});
-  const context: RenderContext = {
-    frame: selection.frame,
-    bodies: kind.bodies ? buildBodies : NO_BODIES,
+  const context = handed(kind, selection.frame, {
     searchParts: (inputs, make) => noStore().searchParts.parts(inputs.map((_, index) => String(index)), (index) => make(inputs[index])),
     read: made.read,
     size: made.size,
-  };
+  });
   const files = kind.tasks(selection, made).flatMap((task) => [...kind.render(task.input, context)]);
   const problems = kind.check ? files.flatMap((file) => kind.check!.problems(file, model)) : [];
   if (problems.length > 0) throw kind.check!.error(problems);
@@ -288,9 +300,7 @@ function codeCache(projectRoot: string, sets: readonly (readonly string[])[]): (
 
 /** What a task made here may use: the frame, the bodies, the build cache's packs, and the files made. */
 function renderContext(frame: ReturnType<typeof siteFrame>, store: Store, folder: OutputFolder, codeOf: (modules: readonly string[]) => string) {
-  return (kind: AnyKind, keyed: Keyed): RenderContext => ({
-    frame,
-    bodies: kind.bodies ? buildBodies : NO_BODIES,
+  return (kind: AnyKind, keyed: Keyed): RenderContext => handed(kind, frame, {
     searchParts(inputs, make) {
       const code = codeOf(modulesOf(kind, keyed.task.input));
       return store.searchParts.parts(inputs.map((input) => keyOf(code, input)), (index) => make(inputs[index]));
