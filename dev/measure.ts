@@ -81,12 +81,25 @@ void (async () => {
   }
 })().catch(() => {});
 
+/** Until no build runs: the first (of the whole copy) done, and none queued by an earlier save, so
+ * the next reload is the next save's. A catalogue of thousands takes a while to build first. */
+async function idle(): Promise<void> {
+  const until = performance.now() + 10 * 60_000;
+  for (;;) {
+    const status = (await (await fetch(`${base}${DEV_PATHS.status}`)).json()) as { build: number; building: boolean };
+    if (status.build >= 1 && !status.building) return;
+    if (performance.now() > until) throw new MeasureError('npm run dev was still building ten minutes on');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const toReload: number[] = [];
 const toPage: number[] = [];
 const build: number[] = [];
 try {
   for (let run = 0; run < runs; run += 1) {
     const title = `Measured title ${run}`;
+    await idle();
     const seen = reloads.length;
     const saved = performance.now();
     save[way](original.replace(/^title: .*$/m, `title: "${title}"`));
