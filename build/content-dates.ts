@@ -1,7 +1,10 @@
 /**
- * When each content file last changed: its last commit's date, for the sitemap's `lastmod`. One
- * `git log` for the whole content folder (newest commit first, so the first date seen for a file is
- * its last change); a file git does not know (untracked, or no git at all) falls back to its mtime.
+ * When each content file last changed, its last commit's date (the sitemap's `lastmod`, the feeds'
+ * `updated`), and when it first appeared, its first commit's date (the feeds' `published`). One
+ * `git log` for the whole content folder, newest commit first, so the first date seen for a file is
+ * its last change and the last date seen its first; a renamed file starts again at its rename, as
+ * its address does. A file git does not know (untracked, or no git at all) falls back to its mtime
+ * for both.
  * And when the content as a whole last changed, for `generated_at` (`newestContentChange`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -9,8 +12,11 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { changedFiles, git, perCommit, workTreeOf } from './git.ts';
 import { newestDate } from '../site/pages/newest.ts';
 
-/** ISO 8601 date-time of a file's last change, by its path relative to the project root. */
-export type LastModified = (file: string) => string;
+/** ISO 8601 date-times of a file's last change and of its first, by its path relative to the project root. */
+export interface ContentDates {
+  lastModified(file: string): string;
+  firstPublished(file: string): string;
+}
 
 /** A file's last change when git does not know it: its modification time, as read (ISO 8601). */
 export type ModifiedTime = (file: string) => string;
@@ -18,34 +24,39 @@ export type ModifiedTime = (file: string) => string;
 // A line that is a commit's date rather than a file name: NUL cannot occur in a path.
 const DATE_MARK = '\u0000';
 
-export function contentDates(contentDir: string, projectRoot: string, modified: ModifiedTime = (file) => modifiedTime(isAbsolute(file) ? file : join(projectRoot, file))): LastModified {
-  const committed = lastCommitDates(contentDir, projectRoot);
-  return (file) => committed.get(file) ?? modified(file);
+export function contentDates(contentDir: string, projectRoot: string, modified: ModifiedTime = (file) => modifiedTime(isAbsolute(file) ? file : join(projectRoot, file))): ContentDates {
+  const { last, first } = commitDates(contentDir, projectRoot);
+  return { lastModified: (file) => last.get(file) ?? modified(file), firstPublished: (file) => first.get(file) ?? modified(file) };
 }
 
-/** Parse `git log --format=<NUL><date> --name-only`: a date line, then the files of that commit. */
-export function parseGitLog(output: string): Map<string, string> {
-  const dates = new Map<string, string>();
+/** Parse `git log --format=<NUL><date> --name-only`: a date line, then the files of that commit;
+ * each file's newest date and its oldest. */
+export function parseGitLog(output: string): { last: Map<string, string>; first: Map<string, string> } {
+  const last = new Map<string, string>();
+  const first = new Map<string, string>();
   let current: string | undefined;
   for (const line of output.split('\n')) {
     if (line.startsWith(DATE_MARK)) current = line.slice(DATE_MARK.length).trim();
-    else if (line !== '' && current !== undefined && !dates.has(line)) dates.set(line, current);
+    else if (line !== '' && current !== undefined) {
+      if (!last.has(line)) last.set(line, current);
+      first.set(line, current);
+    }
   }
-  return dates;
+  return { last, first };
 }
 
-function lastCommitDates(contentDir: string, projectRoot: string): Map<string, string> {
+function commitDates(contentDir: string, projectRoot: string): { last: Map<string, string>; first: Map<string, string> } {
   // --relative: paths relative to the project root, as the loader names files, even when the
   // project sits in a sub-folder of its repository. quotePath off: names come back verbatim.
   const folder = relative(projectRoot, contentDir) || '.';
   // Content outside the project (a test's, a measurement's copy) has no history in it.
-  if (folder.startsWith('..') || isAbsolute(folder)) return new Map();
+  if (folder.startsWith('..') || isAbsolute(folder)) return { last: new Map(), first: new Map() };
   return perCommit(projectRoot, `dates\u0000${folder}`, () => {
     try {
       return parseGitLog(git(projectRoot, '-c', 'core.quotePath=false', 'log', '--format=%x00%cI', '--name-only', '--relative', '--', folder));
     } catch {
       // No git, not a checkout: every file falls back to mtime.
-      return new Map<string, string>();
+      return { last: new Map<string, string>(), first: new Map<string, string>() };
     }
   });
 }

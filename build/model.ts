@@ -9,7 +9,7 @@ import { digestOfText } from './digest.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import { CLUSTER_IDS, CURRENCY } from '../core/types.ts';
 import type { Bundle, Catalog, Skill } from '../core/types.ts';
-import type { LastModified } from './content-dates.ts';
+import type { ContentDates } from './content-dates.ts';
 import type { ValidContent } from './validate/index.ts';
 import { PRODUCTION } from './deploy-context.ts';
 import { contentSignals } from './content-signals.ts';
@@ -22,12 +22,12 @@ import { SECTION, twinUrls } from '../core/page-paths.ts';
 import type { BundleEntry, CatalogueModel, DocEntry, Drafts, HeaderRule, SiteModel, SkillEntry, DeployContext, Repository } from '../site/model.ts';
 export { skillOf } from './skill-of.ts';
 
-/** `lastModified` dates a content file (by its path as loaded) for the sitemap. */
+/** `dates` dates a content file (by its path as loaded) for the sitemap and the feeds. */
 export function buildModel(
   content: ValidContent,
   stamp: BuildStamp,
   generatedAt: string,
-  lastModified: LastModified,
+  dates: ContentDates,
   handHeaders: HeaderRule[] = [],
   deploy: DeployContext = PRODUCTION,
   repository: Repository = { repo: undefined, branch: undefined },
@@ -43,12 +43,13 @@ export function buildModel(
   };
   const clusterById = new Map(content.clusters.map((cluster) => [cluster.id, cluster]));
   const notices: string[] = [];
+  const datesOf = (file: string) => ({ file, lastModified: dates.lastModified(file), firstPublished: dates.firstPublished(file) });
 
   const skills = content.skills
     .filter(({ fields }) => !fields.draft)
     .map(({ doc, fields }) => ({ doc, order: fields.order, skill: skillOf(doc.slug, fields, site, clusterById) }))
     .sort((a, b) => clusterRank(a.skill) - clusterRank(b.skill) || compareOrder(a.order, b.order) || compareTitles(a.skill, b.skill))
-    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) }));
+    .map(({ doc, skill }): SkillEntry => ({ skill, body: doc.body, ...datesOf(doc.file) }));
   const liveSkills = new Map(skills.map((entry) => [entry.skill.slug, entry.skill]));
 
   const bundles = content.bundles
@@ -77,7 +78,7 @@ export function buildModel(
       price: bundlePrice(members.map((skill) => skill.price.amount_cents)),
       cart_url: cartOrPage(site, 'bundle', doc.slug),
     };
-    return { order: fields.order, entry: { bundle, body: doc.body, file: doc.file, lastModified: lastModified(doc.file) } };
+    return { order: fields.order, entry: { bundle, body: doc.body, ...datesOf(doc.file) } };
   }
 
   const drafts = deploy.drafts ? previewDrafts() : { skills: [], bundles: [] };
@@ -91,7 +92,7 @@ export function buildModel(
   function previewDrafts(): Drafts {
     const draftSkills = content.skills
       .filter(({ fields }) => fields.draft)
-      .map(({ doc, fields }): SkillEntry => ({ skill: skillOf(doc.slug, fields, site, clusterById), body: doc.body, file: doc.file, lastModified: lastModified(doc.file) }))
+      .map(({ doc, fields }): SkillEntry => ({ skill: skillOf(doc.slug, fields, site, clusterById), body: doc.body, ...datesOf(doc.file) }))
       .sort((a, b) => compareTitles(a.skill, b.skill));
     const built = new Map([...liveSkills, ...draftSkills.map((entry) => [entry.skill.slug, entry.skill] as const)]);
     const draftBundles = content.bundles
@@ -126,7 +127,7 @@ export function buildModel(
       description: fields.description,
       body: doc.body,
       file: doc.file,
-      lastModified: lastModified(doc.file),
+      lastModified: dates.lastModified(doc.file),
     }));
   // Each item is known by the digest of its JSON text from here on, and the file by its ETag: every
   // task's key that holds them hashes that digest, not their text again (build/digest.ts).

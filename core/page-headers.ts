@@ -5,6 +5,7 @@
  */
 import { apiHeaders, cdnCacheHeaders, MARKDOWN_CONTENT_TYPE, preflightHeaders } from './headers.ts';
 import type { HeaderSet } from './headers.ts';
+import type { FeedFormat } from './published-files.ts';
 
 /**
  * No inline script or style anywhere: the pages load one stylesheet and no script, so the policy
@@ -49,6 +50,11 @@ export const ADMIN_CONTENT_SECURITY_POLICY = [
 
 export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
+/** Each feed format's media type: Atom's (RFC 4287, 7) and JSON Feed's (jsonfeed.org/version/1.1). */
+export const FEED_CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = {
+  atom: 'application/atom+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+};
 
 /** Security headers for every static file. None of these names is set by another rule. */
 export function securityHeaders(): HeaderSet {
@@ -99,6 +105,10 @@ export function plainTextHeaders(): HeaderSet {
 
 export function sitemapHeaders(): HeaderSet {
   return { 'content-type': XML_CONTENT_TYPE };
+}
+
+export function feedHeaders(format: FeedFormat): HeaderSet {
+  return { 'content-type': FEED_CONTENT_TYPES[format] };
 }
 
 /**

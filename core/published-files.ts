@@ -31,6 +31,12 @@ export const sitemapPartFile = SITEMAP_PART.file;
 /** `sitemap.xml` or one of its numbered urlsets. */
 export const isSitemapFile = (file: string): boolean => file === SITEMAP_FILE || SITEMAP_PART.is(file);
 export const ROBOTS_FILE = 'robots.txt';
+/** The feeds of new and changed skills and bundles (site/feeds.ts): the whole catalogue's at the
+ * top, Atom and JSON Feed, and each cluster's in `feeds/`, where no rule of a folder of pages reaches. */
+export const FEED_FORMATS = { atom: '.xml', json: '.json' } as const;
+export type FeedFormat = keyof typeof FEED_FORMATS;
+export const FEEDS_DIR = 'feeds';
+export const feedFile = (format: FeedFormat, cluster?: string): string => (cluster === undefined ? `feed${FEED_FORMATS[format]}` : `${FEEDS_DIR}/${cluster}${FEED_FORMATS[format]}`);
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
 /** A numbered part of the full text, listed by `llms-full.txt` once the twins pass one file's limit (site/llms-full.ts). */

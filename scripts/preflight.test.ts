@@ -17,7 +17,7 @@ const bare = { PATH: join(dir, 'empty-bin'), CHROMIUM_PATH: join(dir, 'no-chromi
 /** A machine with them: an executable file at each place. */
 function equipped(): NodeJS.ProcessEnv {
   const bin = mkdtempSync(join(dir, 'bin-'));
-  for (const name of ['xmllint', 'chromium']) {
+  for (const name of ['xmllint', 'trang', 'chromium']) {
     writeFileSync(join(bin, name), '#!/bin/sh\n');
     chmodSync(join(bin, name), 0o755);
   }
@@ -31,8 +31,8 @@ const run = (args: string[], env: NodeJS.ProcessEnv) =>
   );
 
 describe('the preflight', () => {
-  it('finds Chromium and xmllint missing where they are not, and present where they are', () => {
-    expect(missingTools(bare).map((tool) => tool.name)).toEqual(['Chromium', 'xmllint']);
+  it('finds Chromium, xmllint and trang missing where they are not, and present where they are', () => {
+    expect(missingTools(bare).map((tool) => tool.name)).toEqual(['Chromium', 'xmllint', 'trang']);
     expect(missingTools(equipped())).toEqual([]);
   });
 
@@ -45,21 +45,22 @@ describe('the preflight', () => {
   it('names every tool missing, where it looked, and the one command that installs them', () => {
     const report = missingReport(missingTools(bare), bare);
     expect(report).toContain(`Chromium, for the browser tests and Lighthouse: no executable at ${bare.CHROMIUM_PATH}`);
-    expect(report).toContain('xmllint, for the sitemap\'s XSD validation: no xmllint on PATH');
-    expect(report).toMatch(/Install them with: sudo apt-get install chromium libxml2-utils$/);
-    expect(installCommand(SYSTEM_TOOLS.slice(1))).toBe('sudo apt-get install libxml2-utils');
+    expect(report).toContain('xmllint, for the sitemap\'s XSD validation and the Atom feeds\' RELAX NG validation: no xmllint on PATH');
+    expect(report).toContain('trang, for turning RFC 4287\'s compact Atom schema into the one xmllint reads: no trang on PATH');
+    expect(report).toMatch(/Install them with: sudo apt-get install chromium libxml2-utils trang$/);
+    expect(installCommand(SYSTEM_TOOLS.slice(1))).toBe('sudo apt-get install libxml2-utils trang');
   });
 
   it('stops npm test within seconds on a machine without them, naming the install command', async () => {
     // run's time limit is the bound: a preflight still running after it fails as 'timeout'.
     const result = await run([], bare);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('sudo apt-get install chromium libxml2-utils');
+    expect(result.stderr).toContain('sudo apt-get install chromium libxml2-utils trang');
     expect(await run([], equipped())).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('tells .ci/run which packages to install', async () => {
-    expect(await run(['--packages'], bare)).toEqual({ code: 0, stdout: 'chromium libxml2-utils\n', stderr: '' });
+    expect(await run(['--packages'], bare)).toEqual({ code: 0, stdout: 'chromium libxml2-utils trang\n', stderr: '' });
     expect(await run(['--packages'], equipped())).toEqual({ code: 0, stdout: '\n', stderr: '' });
   });
 

@@ -28,7 +28,8 @@ export interface SystemTool {
 export const SYSTEM_TOOLS: readonly SystemTool[] = [
   { name: 'Chromium', usedBy: 'the browser tests and Lighthouse', package: CHROMIUM_PACKAGE, place: (env) => ({ file: chromiumPath(env) }),
     otherwise: 'or set CHROMIUM_PATH to another Chromium' },
-  { name: 'xmllint', usedBy: "the sitemap's XSD validation", package: 'libxml2-utils', place: () => ({ command: 'xmllint' }) },
+  { name: 'xmllint', usedBy: "the sitemap's XSD validation and the Atom feeds' RELAX NG validation", package: 'libxml2-utils', place: () => ({ command: 'xmllint' }) },
+  { name: 'trang', usedBy: "turning RFC 4287's compact Atom schema into the one xmllint reads", package: 'trang', place: () => ({ command: 'trang' }) },
 ];
 
 const executable = (file: string) => {

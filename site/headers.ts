@@ -20,12 +20,13 @@ import { FANOUT_DIR } from '../core/page-paths.ts';
 import type { PageLayout, Section } from '../core/page-paths.ts';
 import { draftPages } from './drafts.ts';
 import {
-  adminHeaders, agentOnlyHeaders, contentSecurityHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
+  adminHeaders, agentOnlyHeaders, contentSecurityHeaders, feedHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
 import type { PageLocation } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, HEADERS_FILE, isLlmsFullPartFile, isPublished, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, FEED_FORMATS, FEEDS_DIR, feedFile, HEADERS_FILE, isLlmsFullPartFile, isPublished, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import type { FeedFormat } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
 /**
@@ -129,6 +130,11 @@ export function headerRules(
     // any character and `*` across slashes (netlifyPathPattern), so a wildcard could catch a page.
     ...withParts(LLMS_FULL_FILE, isLlmsFullPartFile).map((path) => ({ path, headers: { ...plainTextHeaders(), ...agentOnlyHeaders() } })),
     ...withParts(SITEMAP_FILE, isSitemapFile).map((path) => ({ path, headers: sitemapHeaders() })),
+    // The feeds by their media types: the catalogue's by name, each cluster's in their own folder.
+    ...(Object.keys(FEED_FORMATS) as FeedFormat[]).flatMap((format) => [
+      { path: publishedPath(feedFile(format)), headers: feedHeaders(format) },
+      { path: `/${FEEDS_DIR}/*${FEED_FORMATS[format]}`, headers: feedHeaders(format) },
+    ]),
     // The Agent Skills' entry files are Markdown for agents, as the twins are (agent-skill.ts).
     { path: publishedPath(`${AGENT_SKILLS_DIR}/*/${SKILL_FILE}`), headers: markdownTwinHeaders() },
     ...model.handHeaders,

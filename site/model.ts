@@ -29,6 +29,8 @@ export interface SkillEntry {
   file: string;
   /** ISO date-time of the content file's last commit (its mtime when git does not know it). */
   lastModified: string;
+  /** ISO date-time of the content file's first commit (its mtime when git does not know it). */
+  firstPublished: string;
 }
 
 export interface BundleEntry {
@@ -36,6 +38,7 @@ export interface BundleEntry {
   body: BodySource;
   file: string;
   lastModified: string;
+  firstPublished: string;
 }
 
 /** A page of prose for people (content/docs/<slug>.md), such as the developer guide. */

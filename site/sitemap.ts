@@ -15,6 +15,7 @@ import type { DatedPage } from './pages/page-ref.ts';
 import { newestDate } from './pages/newest.ts';
 import { PublishLimitError } from './errors.ts';
 import { SITEMAP_FILE, publishedPath, sitemapPartFile } from '../core/published-files.ts';
+import { escapeXml } from './render/xml.ts';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -27,8 +28,6 @@ export interface SitemapLimits {
 /** The protocol's limits: 50,000 URLs (or sitemaps) and 50 MB (52,428,800 bytes) per file. */
 export const SITEMAP_LIMITS: SitemapLimits = { entries: 50_000, bytes: 52_428_800 };
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 
 type SitemapPage = Pick<DatedPage, 'url' | 'lastModified'>;
 

@@ -14,6 +14,8 @@ import { sitemapFiles } from '../../site/sitemap.ts';
 import type { DatedPage, DocRef } from '../../site/pages/page-ref.ts';
 import type { Catalog } from '../../core/types.ts';
 import { emitRobots } from '../../site/robots.ts';
+import { feedFiles, feedInputs } from '../../site/feeds.ts';
+import type { FeedInput } from '../../site/feeds.ts';
 import { searchCatalogue, searchIndexFiles, searchItems, searchPageFiles, searchPartOf } from '../../site/search-index.ts';
 import type { SearchPartInput } from '../../site/search-index.ts';
 import { emitAgentSkill } from '../../site/agent-skill.ts';
@@ -83,6 +85,15 @@ export const KINDS = {
   version: { ...fromModel(SITE('version.ts'), ['stamp'], emitVersion, 'version'), check: JSON_CHECK },
   openapi: { ...fromModel(SITE('openapi/index.ts'), ['stamp', 'site'], (model) => openApiFiles(model, readSchema), 'openapi'), check: JSON_CHECK },
   robots: fromModel(SITE('robots.ts'), ['site', 'contentSignals'], emitRobots, 'robots'),
+  // The catalogue's feeds and each cluster's, one task each: a feed is made again only when one of
+  // its newest entries changed.
+  feeds: {
+    code: SITE('feeds.ts'),
+    frame: false,
+    where: 'here',
+    tasks: ({ model }) => feedInputs(model).map((input) => ({ id: input.cluster ?? 'catalogue', input })),
+    render: (input) => feedFiles(input),
+  } satisfies TaskKind<FeedInput>,
   'agent-skill': fromModel(SITE('agent-skill.ts'), ['site', 'clusters'], emitAgentSkill, 'agent-skill'),
   // The assets by their files and their digests: their bytes are no import of any code.
   assets: {

@@ -14,7 +14,9 @@ import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/page-re
 import { breadcrumbList, jsonLdScript } from './structured-data.ts';
 import { searchBox, SEARCH_BOX_IDS } from './search-box.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
-import { CATALOG_FILE, LLMS_FILE, OPENAPI_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
+import { CATALOG_FILE, FEED_FORMATS, feedFile, LLMS_FILE, OPENAPI_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
+import type { FeedFormat } from '../../core/published-files.ts';
+import { FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
 
 /** Ids the frame itself uses; content that makes ids from text must steer clear of them. */
 export const FRAME_IDS = ['main', 'footer-shop', 'footer-page', 'footer-developers', 'toc-heading', ...SEARCH_BOX_IDS] as const;
@@ -37,6 +39,8 @@ export interface PageLayout {
   content: Array<Element | null>;
   /** Extra `<link>`s in the head (the guide's `service-desc`). */
   links?: Element[];
+  /** The cluster whose feeds the page links besides the whole catalogue's (a cluster's pages). */
+  feedCluster?: { id: string; label: string };
   noindex?: boolean;
   /** schema.org JSON-LD documents about the page's item (BreadcrumbList is added from `breadcrumbs`). */
   structuredData?: object[];
@@ -62,6 +66,7 @@ export function renderPage(frame: PageFrame, layout: PageLayout): string {
           page ? h('link', { rel: 'alternate', type: 'text/markdown', href: page.markdownPath }) : null,
           page ? h('link', { rel: 'alternate', type: 'application/json', href: page.jsonPath }) : null,
           layout.links ?? null,
+          feedLinks(frame, layout.feedCluster),
           h('link', { rel: 'stylesheet', href: stylesheet.href, integrity: stylesheet.integrity }),
           h('link', { rel: 'icon', type: 'image/svg+xml', href: icon.href }),
           h('script', { src: frame.assets.searchScript.href, integrity: frame.assets.searchScript.integrity, defer: true }),
@@ -97,11 +102,14 @@ const serialisedParts = new WeakMap<PageFrame, Map<string, Raw>>();
  * neighbours, and none of these parts sits in a script or style), so the page's bytes are those
  * of serialising the whole tree.
  */
-function serialisedOnce(frame: PageFrame, part: string, make: () => Element): Raw {
+function serialisedOnce(frame: PageFrame, part: string, make: () => Element | Element[]): Raw {
   let parts = serialisedParts.get(frame);
   if (!parts) serialisedParts.set(frame, (parts = new Map()));
   let raw = parts.get(part);
-  if (!raw) parts.set(part, (raw = { type: 'raw', value: toHtml(make(), SERIALISER_OPTIONS) }));
+  if (!raw) {
+    const made = make();
+    parts.set(part, (raw = { type: 'raw', value: toHtml(Array.isArray(made) ? { type: 'root', children: made } : made, SERIALISER_OPTIONS) }));
+  }
   return raw;
 }
 
@@ -109,6 +117,22 @@ function serialisedOnce(frame: PageFrame, part: string, make: () => Element): Ra
  * A root around the raw node, since hastscript would take a bare one for properties. */
 export function bodyHtml(body: RenderedBody): Root {
   return { type: 'root', children: [{ type: 'raw', value: body.html } satisfies Raw] };
+}
+
+/** A media type without its parameters, as a link's `type` names it. */
+const mediaTypeOf = (contentType: string) => contentType.split(';')[0];
+
+/** The feeds of new skills and bundles, as every page names them: the catalogue's, and the page's
+ * cluster's. The same on every page of a cluster, so serialised once. */
+function feedLinks(frame: PageFrame, cluster: PageLayout['feedCluster']): Raw {
+  return serialisedOnce(frame, `feeds ${cluster?.id ?? ''}`, () => [
+    ...feedsOf(frame.site.name, undefined),
+    ...(cluster ? feedsOf(`${frame.site.name}, ${cluster.label}`, cluster.id) : []),
+  ]);
+  function feedsOf(title: string, id: string | undefined): Element[] {
+    return (Object.keys(FEED_FORMATS) as FeedFormat[]).map((format) =>
+      h('link', { rel: 'alternate', type: mediaTypeOf(FEED_CONTENT_TYPES[format]), title: `${title}: new skills and bundles`, href: publishedPath(feedFile(format, id)) }));
+  }
 }
 
 function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element[] {

@@ -91,6 +91,7 @@ export function clusterHtml(frame: PageFrame, { cluster, skillCount, bundleCount
     description: page.ref.description,
     breadcrumbs: pagerCrumbs(page, [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: clusterIndexRef(frame.site).path }, { label: cluster.label }]),
     links: pagerLinks(page),
+    feedCluster: { id: cluster.id, label: cluster.label },
     content,
   });
 }

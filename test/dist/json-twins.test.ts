@@ -8,7 +8,7 @@ import type { ApiSchemaName } from '../../core/schema-files.ts';
 import type { Bundle, Catalog, ClusterId, Doc, Skill } from '../../core/types.ts';
 import { CLUSTER_IDS } from '../../core/types.ts';
 import { catalogFor, indexCatalog } from '../../core/query.ts';
-import { CATALOG_FILE, CLUSTER_LIST_FILE, OPENAPI_FILE, STATIC_CATALOG_FILE, VERSION_FILE } from '../../core/published-files.ts';
+import { CATALOG_FILE, CLUSTER_LIST_FILE, FEEDS_DIR, OPENAPI_FILE, STATIC_CATALOG_FILE, VERSION_FILE } from '../../core/published-files.ts';
 import { majorPrefixes } from '../../core/headers.ts';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -97,6 +97,9 @@ describe('JSON twins in dist/', async () => {
   it('no JSON file is left that no route answers', async () => {
     // The /v1 copies of the same files are held to them byte for byte by test/pages/headers.test.ts.
     const all = (await fg('**/*.json', { cwd: dist, ignore: majorPrefixes().map((prefix) => `${prefix.slice(1)}/**`) })).sort();
-    expect(all).toEqual([...new Set([CATALOG_FILE, STATIC_CATALOG_FILE, OPENAPI_FILE, VERSION_FILE, CLUSTER_LIST_FILE, ...skillFiles, ...bundleFiles, ...clusterFiles, ...docFiles])].sort());
+    // The JSON Feeds are JSON Feed 1.1's, not the API's (test/pages/feeds.test.ts).
+    const feeds = (await fg(['feed.json', `${FEEDS_DIR}/*.json`], { cwd: dist })).sort();
+    expect(feeds.length).toBeGreaterThan(1);
+    expect(all).toEqual([...new Set([CATALOG_FILE, STATIC_CATALOG_FILE, OPENAPI_FILE, VERSION_FILE, CLUSTER_LIST_FILE, ...skillFiles, ...bundleFiles, ...clusterFiles, ...docFiles, ...feeds])].sort());
   });
 });

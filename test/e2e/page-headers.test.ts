@@ -1,6 +1,6 @@
 /** Headers of pages, twins and listings over HTTP from the local Netlify runtime. */
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../core/page-headers.ts';
+import { CONTENT_SECURITY_POLICY, FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
 import { HAS_GUIDE, files } from '../pages/dist.ts';
 import { serverUrl as base } from '../helpers/server.ts';
 
@@ -28,6 +28,19 @@ describe('page headers over HTTP (netlify dev)', () => {
       expect(response.headers.get('content-type'), path).toBe('text/markdown; charset=utf-8');
       expect(response.headers.get('vary'), path).toMatch(/\bAccept\b/);
       expect(text.startsWith('---\ntitle: '), path).toBe(true);
+    }
+  });
+
+  it('answers the feeds by their media types, with the CORS and cache headers of every file, under /v1 too', async () => {
+    const cluster = files('feeds/*.xml')[0].replace(/\.xml$/, '');
+    for (const [path, type] of [['/feed.xml', FEED_CONTENT_TYPES.atom], ['/feed.json', FEED_CONTENT_TYPES.json], [`/${cluster}.xml`, FEED_CONTENT_TYPES.atom], [`/${cluster}.json`, FEED_CONTENT_TYPES.json], ['/v1/feed.xml', FEED_CONTENT_TYPES.atom]]) {
+      const response = await fetch(`${base}${path}`);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')?.toLowerCase(), path).toBe(type);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(response.headers.get('cache-control'), path).toBeTruthy();
+      expect(response.headers.get('etag'), path).toBeTruthy();
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * A link checker over a built site: every link a published file holds, in HTML (`href`, `src`,
  * `action`, the sharing meta, JSON-LD), Markdown (twins, llms.txt: links, images, definitions),
- * the sitemap files, robots.txt and the JSON files' URL fields. A link to this site (root-relative, or
+ * the sitemap files, robots.txt, the Atom feeds (links and ids), and the JSON files' URL fields
+ * (the JSON Feeds' among them). A link to this site (root-relative, or
  * absolute on the site's base URL) must lead to something it serves: a file, as Netlify's pretty
  * URLs find it (`/x` is `x`, `x.html` or `x/index.html`; `/x/` is `x/index.html`), or a function
  * that answers that path itself (not a catch-all, whose answer is a 404); its fragment, on a page,
@@ -16,7 +17,9 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
-import { isSitemapFile } from '../../core/published-files.ts';
+import { FEEDS_DIR, feedFile, isSitemapFile } from '../../core/published-files.ts';
+
+const isAtomFeed = (file: string) => file === feedFile('atom') || (file.startsWith(`${FEEDS_DIR}/`) && file.endsWith('.xml'));
 
 export interface LinkedSite {
   /** Canonical origin, no trailing slash: absolute links on it are this site's own. */
@@ -107,6 +110,14 @@ export function linksInRobots(robots: string): FoundLink[] {
   return [...robots.matchAll(/^Sitemap:\s*(\S+)\s*$/gim)].map(([, url]) => ({ value: url, where: 'robots Sitemap' }));
 }
 
+/** An Atom feed's links and ids: each entry's id is its page's address (site/feeds.ts). */
+export function linksInAtom(xml: string): FoundLink[] {
+  return [
+    ...[...xml.matchAll(/<link\b[^>]*\bhref="([^"]*)"/g)].map(([, href]) => ({ value: unescapeXml(href), where: 'atom link' })),
+    ...[...xml.matchAll(/<id>([^<]*)<\/id>/g)].map(([, id]) => ({ value: unescapeXml(id), where: 'atom id' })),
+  ];
+}
+
 export function linksInJson(json: string): FoundLink[] {
   return urlsInJson(JSON.parse(json), '', [], 'json');
 }
@@ -121,6 +132,7 @@ export function linksInFile(site: LinkedSite, file: string): { links: FoundLink[
   if (file.endsWith('.md') || name === 'llms.txt' || name === 'llms-full.txt') return { links: linksInMarkdown(site.read(file)) };
   if (isSitemapFile(name)) return { links: linksInSitemap(site.read(file)) };
   if (name === 'robots.txt') return { links: linksInRobots(site.read(file)) };
+  if (isAtomFeed(file)) return { links: linksInAtom(site.read(file)) };
   if (file.endsWith('.json')) return { links: linksInJson(site.read(file)) };
   return null;
 }

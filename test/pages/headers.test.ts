@@ -20,12 +20,13 @@ import { netlifyPathPattern } from '../../site/headers.ts';
 import { apiHeaders, majorPrefixes } from '../../core/headers.ts';
 import type { BuildStamp, HeaderSet } from '../../core/headers.ts';
 import {
-  adminHeaders, agentOnlyHeaders, CONTENT_SECURITY_POLICY, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
+  adminHeaders, agentOnlyHeaders, CONTENT_SECURITY_POLICY, feedHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, securityHeaders, sitemapHeaders,
 } from '../../core/page-headers.ts';
 import { DIST } from './dist.ts';
 import { mirrored } from '../../site/headers.ts';
 import { ADMIN_DIR } from '../../site/admin-config.ts';
-import { isSitemapFile } from '../../core/published-files.ts';
+import { FEED_FORMATS, FEEDS_DIR, feedFile, isSitemapFile } from '../../core/published-files.ts';
+import type { FeedFormat } from '../../core/published-files.ts';
 
 const MAJOR_FOLDER = new RegExp(`^(${majorPrefixes().map((prefix) => prefix.slice(1)).join('|')})/`);
 
@@ -84,6 +85,10 @@ function meantFor(pathInDist: string, stamp: BuildStamp): HeaderSet {
   if (file === '404.html' || file.startsWith('assets/')) return every;
   if (file.endsWith('.html')) return { ...every, ...negotiatedPageHeaders() };
   if (file.endsWith('.md')) return { ...every, ...negotiatedPageHeaders(), ...markdownTwinHeaders() };
+  // The feeds: the catalogue's, and each cluster's in their folder (no folder of pages).
+  for (const format of Object.keys(FEED_FORMATS) as FeedFormat[]) {
+    if (file === feedFile(format) || (file.startsWith(`${FEEDS_DIR}/`) && file.endsWith(FEED_FORMATS[format]))) return { ...every, ...feedHeaders(format) };
+  }
   // A JSON twin beside its page varies on Accept with it, harmlessly; the top-level documents do not.
   if (file.endsWith('.json')) return inSection ? { ...every, ...negotiatedPageHeaders() } : every;
   if (file === 'llms.txt' || file === 'robots.txt') return { ...every, ...plainTextHeaders() };

@@ -45,10 +45,15 @@ describe('robots.txt', () => {
 });
 
 describe('content dates from one git log', () => {
-  it('keep the newest commit date of each file', () => {
+  it('keep the newest commit date of each file, and its oldest', () => {
     const log = '\u00002026-03-02T10:00:00+01:00\n\ncontent/skills/a.md\n\n\u00002026-01-01T00:00:00Z\n\ncontent/skills/a.md\ncontent/skills/b.md\n';
-    expect([...parseGitLog(log)]).toEqual([
+    const { last, first } = parseGitLog(log);
+    expect([...last]).toEqual([
       ['content/skills/a.md', '2026-03-02T10:00:00+01:00'],
+      ['content/skills/b.md', '2026-01-01T00:00:00Z'],
+    ]);
+    expect([...first]).toEqual([
+      ['content/skills/a.md', '2026-01-01T00:00:00Z'],
       ['content/skills/b.md', '2026-01-01T00:00:00Z'],
     ]);
   });
