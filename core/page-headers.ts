@@ -5,6 +5,7 @@
  */
 import { apiHeaders, cdnCacheHeaders, MARKDOWN_CONTENT_TYPE, preflightHeaders } from './headers.ts';
 import type { HeaderSet } from './headers.ts';
+import { API_CATALOG_FILE, publishedPath } from './published-files.ts';
 import type { FeedFormat } from './published-files.ts';
 
 /**
@@ -55,6 +56,10 @@ export const FEED_CONTENT_TYPES: Readonly<Record<FeedFormat, string>> = {
   atom: 'application/atom+xml; charset=utf-8',
   json: 'application/feed+json; charset=utf-8',
 };
+/** OpenAPI's media type (spec.openapis.org/oas/v3.1.0, "Media Types"), as links name openapi.json's. */
+export const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json';
+/** The API catalog's media type, with the profile RFC 9727 (section 4.2) registers. */
+export const API_CATALOG_CONTENT_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 
 /** Security headers for every static file. None of these names is set by another rule. */
 export function securityHeaders(): HeaderSet {
@@ -109,6 +114,12 @@ export function sitemapHeaders(): HeaderSet {
 
 export function feedHeaders(format: FeedFormat): HeaderSet {
   return { 'content-type': FEED_CONTENT_TYPES[format] };
+}
+
+/** The API catalog: its media type, and on every answer (a HEAD's too) the link RFC 9727 (section
+ * 2) has an API catalog name itself by. */
+export function apiCatalogHeaders(): HeaderSet {
+  return { 'content-type': API_CATALOG_CONTENT_TYPE, link: `<${publishedPath(API_CATALOG_FILE)}>; rel="api-catalog"` };
 }
 
 /**

@@ -37,6 +37,8 @@ export const FEED_FORMATS = { atom: '.xml', json: '.json' } as const;
 export type FeedFormat = keyof typeof FEED_FORMATS;
 export const FEEDS_DIR = 'feeds';
 export const feedFile = (format: FeedFormat, cluster?: string): string => (cluster === undefined ? `feed${FEED_FORMATS[format]}` : `${FEEDS_DIR}/${cluster}${FEED_FORMATS[format]}`);
+/** The API catalog (RFC 9727): where a client that knows only the domain finds the API. */
+export const API_CATALOG_FILE = '.well-known/api-catalog';
 export const LLMS_FILE = 'llms.txt';
 export const LLMS_FULL_FILE = 'llms-full.txt';
 /** A numbered part of the full text, listed by `llms-full.txt` once the twins pass one file's limit (site/llms-full.ts). */

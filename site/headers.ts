@@ -20,12 +20,12 @@ import { FANOUT_DIR } from '../core/page-paths.ts';
 import type { PageLayout, Section } from '../core/page-paths.ts';
 import { draftPages } from './drafts.ts';
 import {
-  adminHeaders, agentOnlyHeaders, contentSecurityHeaders, feedHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
+  adminHeaders, agentOnlyHeaders, apiCatalogHeaders, contentSecurityHeaders, feedHeaders, framingHeaders, markdownTwinHeaders, negotiatedPageHeaders, plainTextHeaders, sitemapHeaders,
 } from '../core/page-headers.ts';
 import { ADMIN_DIR } from './admin-config.ts';
 import type { PageLocation } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
-import { AGENT_SKILLS_DIR, FEED_FORMATS, FEEDS_DIR, feedFile, HEADERS_FILE, isLlmsFullPartFile, isPublished, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_DIR, API_CATALOG_FILE, FEED_FORMATS, FEEDS_DIR, feedFile, HEADERS_FILE, isLlmsFullPartFile, isPublished, isSitemapFile, LLMS_FILE, LLMS_FULL_FILE, ROBOTS_FILE, SITEMAP_FILE, SKILL_FILE, publishedPath } from '../core/published-files.ts';
 import type { FeedFormat } from '../core/published-files.ts';
 import type { CatalogueModel, DeployContext, HeaderRule } from './model.ts';
 
@@ -135,6 +135,7 @@ export function headerRules(
       { path: publishedPath(feedFile(format)), headers: feedHeaders(format) },
       { path: `/${FEEDS_DIR}/*${FEED_FORMATS[format]}`, headers: feedHeaders(format) },
     ]),
+    { path: publishedPath(API_CATALOG_FILE), headers: apiCatalogHeaders() },
     // The Agent Skills' entry files are Markdown for agents, as the twins are (agent-skill.ts).
     { path: publishedPath(`${AGENT_SKILLS_DIR}/*/${SKILL_FILE}`), headers: markdownTwinHeaders() },
     ...model.handHeaders,

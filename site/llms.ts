@@ -24,7 +24,7 @@ import { heading, link, list, paragraph } from './markdown/mdast.ts';
 import type { Block } from './markdown/mdast.ts';
 import { MCP_PATH, TOOL_NAMES } from '../core/mcp/names.ts';
 import { PRICES_NOTE } from '../core/pricing.ts';
-import { AGENT_SKILLS_INDEX_FILE, FEEDS_DIR, feedFile, LLMS_FULL_FILE, publishedPath } from '../core/published-files.ts';
+import { AGENT_SKILLS_INDEX_FILE, API_CATALOG_FILE, FEEDS_DIR, feedFile, LLMS_FULL_FILE, publishedPath } from '../core/published-files.ts';
 import { FEED_ENTRIES } from './feeds.ts';
 import { LLMS_FULL_MAX_BYTES } from './llms-full.ts';
 import type { LlmsFullText } from './llms-full.ts';
@@ -73,6 +73,7 @@ export function llmsTxt(frame: PageFrame, catalog: Catalog, docs: readonly DocRe
     [link(`${base}${publishedPath(AGENT_SKILLS_INDEX_FILE)}`, 'Agent Skills'), ': the index (Agent Skills Discovery) of this catalogue\'s own free skill, which teaches an agent to find, compare and hand over its skills.'],
     [link(`${base}${publishedPath(feedFile('atom'))}`, 'Feed'), `: the ${FEED_ENTRIES} newest or last changed skills and bundles, as Atom; as JSON Feed at `,
       { type: 'inlineCode', value: `${base}${publishedPath(feedFile('json'))}` }, ', and each cluster\'s at ', { type: 'inlineCode', value: `${base}/${FEEDS_DIR}/<cluster>.xml` }, ' and ', { type: 'inlineCode', value: '.json' }, '.'],
+    [link(`${base}${publishedPath(API_CATALOG_FILE)}`, 'API catalog'), ': where the API, its description, guide and health are (RFC 9727).'],
   ]));
   return markdownOf(blocks);
 }

@@ -14,6 +14,7 @@ import { sitemapFiles } from '../../site/sitemap.ts';
 import type { DatedPage, DocRef } from '../../site/pages/page-ref.ts';
 import type { Catalog } from '../../core/types.ts';
 import { emitRobots } from '../../site/robots.ts';
+import { apiCatalogFiles } from '../../site/api-catalog.ts';
 import { feedFiles, feedInputs } from '../../site/feeds.ts';
 import type { FeedInput } from '../../site/feeds.ts';
 import { searchCatalogue, searchIndexFiles, searchItems, searchPageFiles, searchPartOf } from '../../site/search-index.ts';
@@ -85,6 +86,7 @@ export const KINDS = {
   version: { ...fromModel(SITE('version.ts'), ['stamp'], emitVersion, 'version'), check: JSON_CHECK },
   openapi: { ...fromModel(SITE('openapi/index.ts'), ['stamp', 'site'], (model) => openApiFiles(model, readSchema), 'openapi'), check: JSON_CHECK },
   robots: fromModel(SITE('robots.ts'), ['site', 'contentSignals'], emitRobots, 'robots'),
+  'api-catalog': fromModel(SITE('api-catalog.ts'), ['site'], ({ site }) => apiCatalogFiles(site), 'api-catalog'),
   // The catalogue's feeds and each cluster's, one task each: a feed is made again only when one of
   // its newest entries changed.
   feeds: {

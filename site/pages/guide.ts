@@ -10,6 +10,8 @@ import { heading, paragraph } from '../markdown/mdast.ts';
 import type { Doc } from '../../core/types.ts';
 import { jsonBytes } from '../../core/json.ts';
 import type { Bodies, ItemKind } from './kind.ts';
+import { OPENAPI_MEDIA_TYPE } from '../../core/page-headers.ts';
+import { OPENAPI_FILE, publishedPath } from '../../core/published-files.ts';
 
 /** `/docs/<name>`, a page of prose, with its twins `.md` and `.json`. */
 export const docRef = (baseUrl: string, doc: DocRef): PageRef =>
@@ -44,7 +46,7 @@ export function docHtml(frame: PageFrame, doc: DocPage): string {
     description: doc.description,
     current: 'guide',
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: doc.title }],
-    links: [h('link', { rel: 'service-desc', type: 'application/vnd.oai.openapi+json', href: '/openapi.json' })],
+    links: [h('link', { rel: 'service-desc', type: OPENAPI_MEDIA_TYPE, href: publishedPath(OPENAPI_FILE) })],
     content: [
       h('header.intro', [h('p.eyebrow', 'Documentation'), h('h1', doc.title), h('p.lead', doc.description)]),
       h('div.guide', [

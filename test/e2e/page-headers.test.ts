@@ -1,6 +1,6 @@
 /** Headers of pages, twins and listings over HTTP from the local Netlify runtime. */
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
+import { API_CATALOG_CONTENT_TYPE, CONTENT_SECURITY_POLICY, FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
 import { HAS_GUIDE, files } from '../pages/dist.ts';
 import { serverUrl as base } from '../helpers/server.ts';
 
@@ -41,6 +41,18 @@ describe('page headers over HTTP (netlify dev)', () => {
       expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(response.headers.get('cache-control'), path).toBeTruthy();
       expect(response.headers.get('etag'), path).toBeTruthy();
+    }
+  });
+
+  it('answers the API catalog as a linkset, and a HEAD of it with the link that names it', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${base}/.well-known/api-catalog`, { method });
+      const body = await response.text();
+      expect(response.status, method).toBe(200);
+      expect(response.headers.get('content-type'), method).toBe(API_CATALOG_CONTENT_TYPE);
+      expect(response.headers.get('link'), method).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+      if (method === 'GET') expect((JSON.parse(body) as { linkset: unknown[] }).linkset.length).toBeGreaterThan(1);
+      else expect(body).toBe('');
     }
   });
 

@@ -2,7 +2,7 @@
  * A link checker over a built site: every link a published file holds, in HTML (`href`, `src`,
  * `action`, the sharing meta, JSON-LD), Markdown (twins, llms.txt: links, images, definitions),
  * the sitemap files, robots.txt, the Atom feeds (links and ids), and the JSON files' URL fields
- * (the JSON Feeds' among them). A link to this site (root-relative, or
+ * (the JSON Feeds' and the API catalog's among them). A link to this site (root-relative, or
  * absolute on the site's base URL) must lead to something it serves: a file, as Netlify's pretty
  * URLs find it (`/x` is `x`, `x.html` or `x/index.html`; `/x/` is `x/index.html`), or a function
  * that answers that path itself (not a catch-all, whose answer is a 404); its fragment, on a page,
@@ -17,7 +17,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import type { Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
-import { FEEDS_DIR, feedFile, isSitemapFile } from '../../core/published-files.ts';
+import { API_CATALOG_FILE, FEEDS_DIR, feedFile, isSitemapFile } from '../../core/published-files.ts';
 
 const isAtomFeed = (file: string) => file === feedFile('atom') || (file.startsWith(`${FEEDS_DIR}/`) && file.endsWith('.xml'));
 
@@ -133,7 +133,7 @@ export function linksInFile(site: LinkedSite, file: string): { links: FoundLink[
   if (isSitemapFile(name)) return { links: linksInSitemap(site.read(file)) };
   if (name === 'robots.txt') return { links: linksInRobots(site.read(file)) };
   if (isAtomFeed(file)) return { links: linksInAtom(site.read(file)) };
-  if (file.endsWith('.json')) return { links: linksInJson(site.read(file)) };
+  if (file.endsWith('.json') || file === API_CATALOG_FILE) return { links: linksInJson(site.read(file)) };
   return null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every link the built site publishes leads somewhere: the link checker (test/helpers/link-check.ts)
- * over every HTML page, Markdown twin, llms.txt, llms-full.txt, sitemap.xml, robots.txt, feed and JSON
+ * over every HTML page, Markdown twin, llms.txt, llms-full.txt, sitemap.xml, robots.txt, feed, the API catalog and JSON
  * file of dist/, with the function routes Netlify deploys (each function's config as
  * zip-it-and-ship-it reads it). And the links this catalogue is about: "Install" goes to the
  * skill's install page here, and a cart link goes to the shop named in site.yaml, on its own
@@ -17,7 +17,7 @@ import { checkLinks, fileFor, linksInHtml, linksInMarkdown } from '../helpers/li
 import type { LinkedSite } from '../helpers/link-check.ts';
 import { CONTENT, DIST, baseUrl, files, read, splitTwin } from './dist.ts';
 import { ADMIN_DIR } from '../../site/admin-config.ts';
-import { feedFile } from '../../core/published-files.ts';
+import { API_CATALOG_FILE, feedFile } from '../../core/published-files.ts';
 
 let functions: DeployedFunction[];
 let rewrites: Rewrite[];
@@ -48,13 +48,13 @@ function distSite(): LinkedSite {
 
 const site = parseYaml(readFileSync(join(CONTENT, 'site.yaml'), 'utf8')) as SiteContent;
 const catalog = () => JSON.parse(read('catalog.json')) as Catalog;
-const published = () => files('**/*.{html,md,txt,xml,json}');
+const published = () => [...files('**/*.{html,md,txt,xml,json}'), API_CATALOG_FILE];
 
 describe('links in dist/', () => {
   it('all lead somewhere: every internal href, src and URL to a file or a function route, every fragment to an id, every external link a well-formed https:// URL', () => {
     const checked = published();
     // The checker saw every kind of file it reads.
-    for (const kind of ['index.html', 'index.md', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'catalog.json', feedFile('atom'), feedFile('json')]) expect(checked).toContain(kind);
+    for (const kind of ['index.html', 'index.md', 'llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', 'catalog.json', feedFile('atom'), feedFile('json'), API_CATALOG_FILE]) expect(checked).toContain(kind);
     expect(checkLinks(distSite(), checked)).toEqual([]);
   });
 
