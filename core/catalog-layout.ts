@@ -7,7 +7,8 @@
 import { indexCatalog, selectCatalog } from './query.ts';
 import type { CatalogIndex, CatalogQuery } from './query.ts';
 import { strongEtag } from './etag.ts';
-import type { Catalog } from './types.ts';
+import type { Bundle, Catalog, Skill } from './types.ts';
+import { InvariantError } from './invariant.ts';
 
 export interface CatalogLayout {
   /** Byte length of catalog.json, to recognise the file this layout describes. */
@@ -123,4 +124,31 @@ export function catalogQueryLength(layout: CatalogLayout, query: CatalogQuery): 
     positions.reduce((sum, i) => sum + ranges[2 * i + 1] - ranges[2 * i], Math.max(0, positions.length - 1));
   return Buffer.byteLength(frame.head) + items(layout.skillRanges, selection.skills) + frame.between.length +
     items(layout.bundleRanges, selection.bundles) + frame.tail.length;
+}
+
+/** catalog.json as a reader of single items has it: its layout, and the text of any byte range
+ * (runtime/catalog-source.ts reads only the ranges asked for). */
+export interface CatalogItems {
+  layout: CatalogLayout;
+  /** Bytes [start, end) of catalog.json as UTF-8 text. */
+  slice(start: number, end: number): Promise<string>;
+}
+
+/** The skill or bundle of `slug` as catalog.json holds it, or undefined when none is published. */
+export async function itemOf<Kind extends 'skill' | 'bundle'>(items: CatalogItems, kind: Kind, slug: string): Promise<(Kind extends 'skill' ? Skill : Bundle) | undefined> {
+  const { layout } = items;
+  const [slugs, ranges] = kind === 'skill' ? [layout.skillSlugs, layout.skillRanges] : [layout.bundleSlugs, layout.bundleRanges];
+  const i = slugs.indexOf(slug);
+  if (i === -1) return undefined;
+  // A file of the layout's length that is not its file holds something else at the range.
+  const notIts = (cause?: unknown) => new InvariantError(`catalog.json's ${kind} at ${ranges[2 * i]} is not ${slug}: the file is not the one its layout describes`, { cause });
+  const text = await items.slice(ranges[2 * i], ranges[2 * i + 1]);
+  let item: Skill | Bundle;
+  try {
+    item = JSON.parse(text) as Skill | Bundle;
+  } catch (error) {
+    throw notIts(error);
+  }
+  if (item?.slug !== slug) throw notIts();
+  return item as Kind extends 'skill' ? Skill : Bundle;
 }

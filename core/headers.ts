@@ -29,6 +29,9 @@ export const MAJORS: Readonly<Record<number, MajorLifecycle>> = {
 
 export const CACHE_PUBLIC_HOUR = 'public, max-age=3600';
 export const CACHE_NO_STORE = 'no-store';
+/** An answer at an address that changes whenever its bytes do (a card, core/card.ts): a browser
+ * keeps it for a year and never asks again (RFC 8246). */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * How long Netlify's CDN keeps a function's answer, by status class. Netlify's CDN reads

@@ -16,6 +16,10 @@ export interface CatalogQuery {
   limit: number | null;
 }
 
+/** `/catalog.json?cluster=<id>`: what a cluster's page, its twins, its count in the index of
+ * clusters and its card show. */
+export const clusterQuery = (id: ClusterId): CatalogQuery => ({ clusters: [id], sort: 'default', limit: null });
+
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 200;
 export const QUERY_PARAMETERS = ['cluster', 'sort', 'limit'] as const;

@@ -5,7 +5,7 @@
  * answer, so each answer here carries its whole set itself, from the same modules that write
  * `dist/_headers`. Web-standard Request → Response, so it runs anywhere and tests in-process.
  */
-import { apiHeaders, CACHE_NO_STORE, cdnCacheHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
+import { apiHeaders, CACHE_IMMUTABLE, CACHE_NO_STORE, cdnCacheHeaders, JSON_CONTENT_TYPE, majorOfPath, preflightHeaders } from './headers.ts';
 import { markdownTwinHeaders, negotiatedPageHeaders, securityHeaders } from './page-headers.ts';
 import { errorBody, echo, serverErrorBody } from './errors.ts';
 import { malformedPercentEncoding, malformedQueryPart } from './percent-encoding.ts';
@@ -29,6 +29,37 @@ export interface JsonResponseOptions {
 }
 
 export type SerialisedJson = string | Uint8Array;
+
+export interface ImageResponseOptions {
+  stamp: BuildStamp;
+  contentType: string;
+  /** Known before the image is made, so a 304 or a HEAD never draws it. */
+  etag: string;
+}
+
+/**
+ * An image at an address that names its content (a card): the header module's full set, kept a
+ * year by browsers (`immutable`) and, through `Netlify-CDN-Cache-Control` with `durable`
+ * (`cdnCacheHeaders`), in the cache every edge shares until the next deploy, so each address is
+ * drawn about once per deploy (docs.netlify.com/build/caching/caching-overview, its `durable`
+ * directive; netlify.com/blog/announcing-durable-caching); with a validator that answers
+ * `If-None-Match` without making the bytes.
+ */
+export async function imageResponse(request: Request, make: () => Promise<Uint8Array>, { stamp, contentType, etag }: ImageResponseOptions): Promise<Response> {
+  const headers = new Headers({
+    ...apiHeaders(stamp, { major: majorOfPath(new URL(request.url).pathname), cacheControl: CACHE_IMMUTABLE }),
+    ...securityHeaders(),
+    ...cdnCacheHeaders(200),
+    'content-type': contentType,
+    etag,
+  });
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) {
+    headers.delete('content-type');
+    return new Response(null, { status: 304, headers });
+  }
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+  return new Response((await make()) as BodyInit, { status: 200, headers });
+}
 
 /** Serialised bytes made only when they are sent: a 304 never pays for them. Needs `options.etag`. */
 export class LazyJson {

@@ -25,5 +25,6 @@ export const config: FunctionRoute = {
   // Paths another function answers whole, unversioned and under /v1 (whose files the build
   // publishes at dist/v1/, build/mirror.ts).
   excludedPath: ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment',
-    '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', '/mcp', '/v1/mcp'],
+    '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', '/mcp', '/v1/mcp',
+    '/cards/*', '/v1/cards/*'],
 };

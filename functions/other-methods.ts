@@ -16,5 +16,6 @@ export const config: FunctionRoute = {
   method: ['OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'],
   // The functions that answer every method of their own paths.
   excludedPath: ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment',
-    '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', '/mcp', '/v1/mcp'],
+    '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', '/mcp', '/v1/mcp',
+    '/cards/*', '/v1/cards/*'],
 };

@@ -2,11 +2,12 @@
  * The catalogue the build precomputed, as the catalog function reads it at request time: parsed
  * once per instance, indexed for queries, with the unfiltered answer kept as the file's own bytes.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layoutFits, serialiseCatalog } from '../core/catalog-layout.ts';
-import type { CatalogLayout } from '../core/catalog-layout.ts';
+import type { CatalogItems, CatalogLayout } from '../core/catalog-layout.ts';
 import { CATALOG_VERSION } from '../core/catalog-version.ts';
 import type { Catalog } from '../core/types.ts';
 import type { LoadedCatalog } from '../core/catalog-answer.ts';
@@ -87,4 +88,44 @@ export async function readBuiltFile(name: string, candidates: readonly string[])
     }
   }
   return undefined;
+}
+
+/**
+ * catalog.json for a reader of single items (the card function): with the layout the build made for
+ * it, only the byte ranges asked for are read, so an instance at 50,000 skills reads kilobytes, not
+ * the whole file; the file is kept open while the instance lives. A file of another length is read
+ * whole and laid out again, as loadCatalog does. Same-length files are told apart by what is read
+ * (core/catalog-layout.ts's itemOf checks the slug).
+ */
+export async function openCatalogItems(candidates: readonly string[], layout?: CatalogLayout): Promise<CatalogItems> {
+  const failures: string[] = [];
+  for (const path of candidates) {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (error) {
+      failures.push(`${path}: ${(error as Error).message}`);
+      continue;
+    }
+    if (layout && fstatSync(fd).size === layout.length) {
+      return {
+        layout,
+        async slice(start, end) {
+          const bytes = Buffer.allocUnsafe(end - start);
+          for (let at = 0; at < bytes.length;) {
+            const read = readSync(fd, bytes, at, bytes.length - at, start + at);
+            if (read === 0) throw new CatalogUnavailableError(`${path} ended at ${start + at}, before the item's end at ${end}`);
+            at += read;
+          }
+          return bytes.toString('utf8');
+        },
+      };
+    }
+    closeSync(fd);
+    break;
+  }
+  if (failures.length === candidates.length) throw new CatalogUnavailableError(`catalog.json could not be read (${failures.join('; ')})`);
+  const { bytes, layout: laidOut } = await loadCatalog(candidates, layout);
+  const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { layout: laidOut, slice: async (start, end) => whole.toString('utf8', start, end) };
 }

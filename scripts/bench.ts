@@ -12,7 +12,8 @@
  * change waits for (scripts/bench/edits.ts: one skill's body, one skill's title and price, a skill
  * added, a skill removed, one bundle's members); after the page frame changed (the shop's name:
  * every page made again, every body from the cache, as after a change of the layout); and a cold
- * one on a single thread. Then the catalog and search functions, in process and from a cold start.
+ * one on a single thread. Then the catalog and search functions, in process and from a cold start,
+ * and the card function's cold start, zip and warm card (scripts/bench/card-timing.ts).
  * Every build runs as `npm run build` does on Netlify, from its bundled entry (scripts/bundled.mjs),
  * with its Node flags and the environment netlify.toml's `[build.environment]` sets, in a process
  * of its own. Eleventy, the floor, the cold build, the warm one where nothing changed and each edit
@@ -50,6 +51,8 @@ import { measureSearch, measureSearchColdStart } from './bench/search-timing.ts'
 import { profileByFunction, profileByPackage } from './bench/profile.ts';
 import type { SelfTime } from './bench/profile.ts';
 import type { SearchFigures } from './bench/search-timing.ts';
+import { measureCards } from './bench/card-timing.ts';
+import type { CardFigures } from './bench/card-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
 import { measuresOf, TARGET_SIZE, targetsSection, targetsTable } from './bench/targets.ts';
 import type { DevMeasure, Round } from './bench/targets.ts';
@@ -112,6 +115,8 @@ const rounds: Round[] = [];
 /** Every limit a written folder passed, by size: the run ends in failure if there is one. */
 const overLimits: string[] = [];
 const searches: (SearchFigures & { size: number; cold: Awaited<ReturnType<typeof measureSearchColdStart>> })[] = [];
+/** The card function per size, with its zip as Netlify would make it from that size's folder. */
+const cards: (CardFigures & { size: number; zipBytes: number })[] = [];
 /** `npm run dev`'s save-to-page time, per way of saving: over a size's catalogue, or over the sample (no size). */
 const devRuns: (DevMeasure & Partial<DevFigures>)[] = [];
 /** The first line of an error that names it, or its last: what a table says of a run that failed. */
@@ -290,7 +295,9 @@ for (const size of sizes) {
   }
 
   // The folder a deploy would upload, as written, against the platform's limits (site/layout.ts).
-  const problems = await limitProblems(out, constants);
+  const zips = await functionZipSizes(PROJECT_ROOT, out, constants);
+  console.error(`function zips: ${[...zips].map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`).join(', ')}`);
+  const problems = limitProblems(out, zips);
   for (const problem of problems) console.error(`N = ${size}: ${problem}`);
   overLimits.push(...problems.map((problem) => `N = ${size}: ${problem}`));
   console.error(`N = ${size}: queries…`);
@@ -300,6 +307,8 @@ for (const size of sizes) {
   queries.push({ size, results, cold, catalogBytes: layout.length });
   console.error(`N = ${size}: search…`);
   searches.push({ size, ...(await measureSearch(out)), cold: await measureSearchColdStart(PROJECT_ROOT, out, constants, work) });
+  console.error(`N = ${size}: cards…`);
+  cards.push({ size, ...(await measureCards(PROJECT_ROOT, out, constants, work)), zipBytes: zips.get('card') ?? NaN });
   // It copies the content it measures over, so this size's is left as the edits left it.
   if (DEV_MEASURE_TAKES_CONTENT && profiledSize) measureDevOver(size, { dir: content, skill: BODY_SKILL });
 
@@ -407,6 +416,11 @@ const searchQueryTable = [
   '| ---: | --- | ---: | ---: | ---: | ---: |',
   ...searches.flatMap((q) => q.results.map((r) => `| ${fmt(q.size)} | ${r.name} | ${fmt(r.p50Ms, 3)} ms | ${fmt(r.p99Ms, 3)} ms | ${fmt(r.perSecond)} | ${fmt(r.bytes / 1024, 1)} KiB |`)),
 ].join('\n');
+const cardTable = [
+  '| skills | card function zip | cold import | first card (its item read, satori, resvg and fonts loaded, drawn) | function RSS after it | a card drawn warm, median (slowest) |',
+  '| ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...cards.map((c) => `| ${fmt(c.size)} | ${fmt(c.zipBytes / 1e6, 1)} MB | ${fmt(c.cold.importMs, 1)} ms | ${fmt(c.cold.firstRequestMs, 1)} ms | ${fmt(c.cold.rssMb)} MB | ${fmt(c.drawP50Ms, 1)} ms (${fmt(c.drawMaxMs, 1)} ms) |`),
+].join('\n');
 const sampleSkills = readdirSync(join(PROJECT_ROOT, 'content/skills')).filter((name) => name.endsWith('.md')).length;
 const devTable = devRuns.length === 0 ? '' : [
   `\`npm run dev\`: save → page, dev/measure.ts's median (and worst) of ${DEV_SAVES} saves of one skill with a new title, each save written in place or renamed over the file from a new one beside it` +
@@ -431,11 +445,11 @@ const report =
   `The builds and the floor run as \`npm run build\` does on Netlify: with its Node flags (package.json) and the environment netlify.toml gives the build (${Object.keys(buildEnvironment).join(', ')}). ` +
   '"CPU" is the CPU time of all threads; "Markdown" the part of it spent turning bodies into HTML and twin Markdown; ' +
   '"start-up" is Node, tsx and the modules loading before the build starts (not in "wall"); "tasks made" how many of the build\'s tasks made their files, of all, the others kept in place or linked from the last `dist/`.\n\n' +
-  `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${devTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n`;
+  `${buildTable}\n\n${stepTable}\n\n${growthTable}\n\n${devTable}\n\n${profileTable}\n\n${warmProfileTable}\n\n${queryTable}\n\n${coldTable}\n\n${searchTable}\n\n${searchQueryTable}\n\n${cardTable}\n`;
 
 console.log(`\n${report}`);
 mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, rounds, profile, warmProfile, queries, searches, dev: devRuns }, null, 2)}\n`);
+writeFileSync(join(PROJECT_ROOT, 'bench/results.json'), `${JSON.stringify({ machine, where, runs, builds, rounds, profile, warmProfile, queries, searches, cards, dev: devRuns }, null, 2)}\n`);
 const targets = targetsTable(builds, rounds, { searches, dev: devRuns });
 console.log(`\nThe build's targets (${TARGETS_PAGE}):\n\n${targets}`);
 if (sizes.join(',') === DEFAULT_SIZES) {
@@ -454,15 +468,14 @@ if (overLimits.length > 0) {
 /**
  * What of the written output passes a limit of the issue's: a folder over Netlify's files per
  * directory (sub-folders counted), a text file over 10 MB but the catalogue's (`catalog.json` and its
- * static copy `index.json`, under every prefix), a function zipped with its included files from it
- * at 50 MB or more (with the constants of the build that wrote it). Each problem in words; none when all hold.
+ * static copy `index.json`, under every prefix), a function whose zip (`zips`: with its included files
+ * from `out` and the constants of the build that wrote it) is 50 MB or more. Each problem in words;
+ * none when all hold.
  */
-async function limitProblems(out: string, constants: string): Promise<string[]> {
+function limitProblems(out: string, zips: ReadonlyMap<string, number>): string[] {
   const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
     .map((entry) => relative(out, join(entry.parentPath, entry.name)).split(sep).join('/'));
   const catalogue = new Set([CATALOG_FILE, STATIC_CATALOG_FILE]);
-  const zips = await functionZipSizes(PROJECT_ROOT, out, constants);
-  console.error(`function zips: ${[...zips].map(([name, bytes]) => `${name} ${(bytes / 1e6).toFixed(1)} MB`).join(', ')}`);
   return [
     ...overfullFolders(files).map(({ folder, entries }) => `${folder}/ holds ${entries} entries, over ${DIRECTORY_MAX_ENTRIES}`),
     ...files.filter((file) => /\.(txt|md|xml|json|html)$/.test(file) && !catalogue.has(file.replace(/^v\d+\//, '')))

@@ -20,7 +20,7 @@
 import { FLAT_LAYOUT, jsonTwinFile, PAGE_SECTIONS, pageFileIn, SECTION } from '../core/page-paths.ts';
 import { catalogQueryLength } from '../core/catalog-layout.ts';
 import { TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
-import { clusterQuery } from './pages/cluster-members.ts';
+import { clusterQuery } from '../core/query.ts';
 import type { PageLayout, Section } from '../core/page-paths.ts';
 import { PublishLimitError } from './errors.ts';
 import { draftPages } from './drafts.ts';

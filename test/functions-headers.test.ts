@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownedHeaderNames } from '../core/page-headers.ts';
+import cardFunction from '../functions/card.ts';
 import catalogFunction from '../functions/catalog.ts';
 import notFoundFunction from '../functions/not-found.ts';
 import otherMethodsFunction from '../functions/other-methods.ts';
@@ -87,6 +88,12 @@ describe('function answers carry the static header set themselves', () => {
     });
     expectStaticSet(await failing(request('/catalog.json')), 'json', '500', { 'cache-control': 'no-store' });
     vi.restoreAllMocks();
+  });
+
+  it.each(['/cards/skill/no-such-skill.0123456789abcdef.png', '/v1/cards/author/x.png', '/cards/home.0123456789abcdef.png?x=1'])('card JSON error for %s', async (path) => {
+    const response = await cardFunction(request(path));
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expectStaticSet(response, 'json', path);
   });
 
   it.each(['/skills/no-such-skill.json', '/v1/bundles/nope.json', '/catalog.json.', '/api/public/nothing', '/%ZZ'])('not-found JSON answer for %s', async (path) => {

@@ -43,6 +43,8 @@ const catalog = distCatalog();
 const skill = catalog.skills[0].slug;
 const bundle = catalog.bundles[0].slug;
 const cluster = catalog.skills[0].clusters[0].id;
+/** A card's address, current or not: the card function's, whatever follows `/cards/`. */
+const CARD = `/cards/skill/${skill}.0123456789abcdef.png`;
 
 /** Paths of every kind: files, the functions' own paths, and paths with nothing at them. */
 const UNVERSIONED = [
@@ -51,6 +53,7 @@ const UNVERSIONED = [
   '/api/public/health/payment', '/search', '/search.json', '/search.md',
   '/nowhere', '/nowhere.md', '/nowhere.json', '/skills/no-such-skill.json', '/skills/no-such-skill', '/api/public/nothing',
   '/catalog.json.', '/skills/x.JSON', '/catalog.json/', '/v2/catalog.json',
+  CARD, '/cards/home.0123456789abcdef.png', '/cards/', '/cards/nothing',
 ];
 const PATHS = [...UNVERSIONED, ...UNVERSIONED.map((path) => `/v1${path === '/' ? '' : path}`)];
 
@@ -98,7 +101,7 @@ describe('the routing table', () => {
   });
 
   it('never lets the 404 catch-all answer a path another function owns', () => {
-    for (const path of ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment', '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md']) {
+    for (const path of ['/catalog.json', '/v1/catalog.json', '/api/public/health/payment', '/v1/api/public/health/payment', '/search', '/v1/search', '/search.json', '/v1/search.json', '/search.md', '/v1/search.md', CARD, `/v1${CARD}`]) {
       for (const method of ROUTABLE_METHODS) {
         const { owner } = resolve(functions, rewrites, path, method, fileAt);
         expect(owner.kind === 'function' && owner.name !== 'not-found' && owner.name !== 'other-methods', `${method} ${path}: ${JSON.stringify(owner)}`).toBe(true);

@@ -14,6 +14,8 @@ import { bundleIndexRef, clusterIndexRef, skillIndexRef } from '../pages/page-re
 import { breadcrumbList, jsonLdScript } from './structured-data.ts';
 import { searchBox, SEARCH_BOX_IDS } from './search-box.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
+import { CARD_CONTENT_TYPE } from '../../core/card.ts';
+import type { CardImage } from '../../core/card.ts';
 import { CATALOG_FILE, FEED_FORMATS, feedFile, LLMS_FILE, OPENAPI_FILE, SITEMAP_FILE, publishedPath } from '../../core/published-files.ts';
 import type { FeedFormat } from '../../core/published-files.ts';
 import { FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
@@ -41,6 +43,8 @@ export interface PageLayout {
   links?: Element[];
   /** The cluster whose feeds the page links besides the whole catalogue's (a cluster's pages). */
   feedCluster?: { id: string; label: string };
+  /** The card a shared link to the page shows (core/card.ts); a page without one is shared as a summary. */
+  card?: CardImage;
   noindex?: boolean;
   /** schema.org JSON-LD documents about the page's item (BreadcrumbList is added from `breadcrumbs`). */
   structuredData?: object[];
@@ -143,9 +147,23 @@ function openGraph(frame: PageFrame, page: PageRef, layout: PageLayout): Element
     h('meta', { property: 'og:title', content: page.title }),
     h('meta', { property: 'og:description', content: layout.description }),
     h('meta', { property: 'og:url', content: page.url }),
-    h('meta', { name: 'twitter:card', content: 'summary' }),
+    ...(layout.card ? cardMeta(layout.card) : [h('meta', { name: 'twitter:card', content: 'summary' })]),
     h('meta', { name: 'twitter:title', content: page.title }),
     h('meta', { name: 'twitter:description', content: layout.description }),
+  ];
+}
+
+/** The card as Open Graph (ogp.me, "Structured Properties") and X's large-image card name it. */
+function cardMeta(card: CardImage): Element[] {
+  return [
+    h('meta', { property: 'og:image', content: card.url }),
+    h('meta', { property: 'og:image:type', content: CARD_CONTENT_TYPE }),
+    h('meta', { property: 'og:image:width', content: String(card.width) }),
+    h('meta', { property: 'og:image:height', content: String(card.height) }),
+    h('meta', { property: 'og:image:alt', content: card.alt }),
+    h('meta', { name: 'twitter:card', content: 'summary_large_image' }),
+    h('meta', { name: 'twitter:image', content: card.url }),
+    h('meta', { name: 'twitter:image:alt', content: card.alt }),
   ];
 }
 

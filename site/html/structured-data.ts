@@ -29,26 +29,29 @@ function offer(url: string, amountCents: number, currency: string): Offer {
   };
 }
 
-export function skillProduct(skill: Skill, url: string, description: string): WithContext<Product> {
+/** `image`: the absolute URL of the item's card (core/card.ts), none for a draft, which has none. */
+export function skillProduct(skill: Skill, url: string, description: string, image?: string): WithContext<Product> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: skill.title,
     description,
     url,
+    ...(image ? { image } : {}),
     sku: skill.slug,
     category: skill.clusters[0].label,
     offers: offer(url, skill.price.amount_cents, skill.price.currency),
   };
 }
 
-export function bundleProduct(bundle: Bundle, url: string, description: string): WithContext<Product> {
+export function bundleProduct(bundle: Bundle, url: string, description: string, image?: string): WithContext<Product> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: bundle.title,
     description,
     url,
+    ...(image ? { image } : {}),
     sku: bundle.slug,
     // A bundle is sold whole: every member, each a product of its own.
     isRelatedTo: bundle.skills.map((member): Product => ({ '@type': 'Product', name: member.title, url: member.url, sku: member.slug })),

@@ -19,6 +19,7 @@ import { facts, heading, link, list, paragraph, draftNote } from '../markdown/md
 import type { Block } from '../markdown/mdast.ts';
 import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 import { jsonBytes } from '../../core/json.ts';
+import { cardImage, cardOfBundle } from '../../core/card.ts';
 import { itemBody } from './kind.ts';
 import type { ItemKind } from './kind.ts';
 import type { BundleEntry, SkillEntry } from '../model.ts';
@@ -59,13 +60,16 @@ export function bundleHtml(frame: PageFrame, { bundle, body, memberPrices, draft
       ]),
     ]),
   ];
+  // A draft is in no catalog.json, so the card function has no card for it.
+  const card = draft ? undefined : cardImage(frame.site.baseUrl, cardOfBundle(frame.site.name, bundle));
   return renderPage(frame, {
     page,
     title: `${bundle.title} · ${frame.site.name}`,
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: 'Bundles', href: bundleIndexRef(frame.site).path }, { label: bundle.title }],
     content,
-    structuredData: [bundleProduct(bundle, page.url, page.description)],
+    card,
+    structuredData: [bundleProduct(bundle, page.url, page.description, card?.url)],
     noindex: draft,
   });
 }

@@ -16,12 +16,11 @@ import { link, list } from '../markdown/mdast.ts';
 import { indexTwinIntro } from '../markdown/index-intro.ts';
 import { clusterRef } from './cluster.ts';
 import { jsonBytes } from '../../core/json.ts';
-import { selectCatalog } from '../../core/query.ts';
+import { clusterQuery, selectCatalog } from '../../core/query.ts';
 import type { CatalogIndex } from '../../core/query.ts';
 import { pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
-import { clusterQuery } from './cluster-members.ts';
 
 /** How much a cluster holds, for the index of clusters: what `/clusters/<id>.json` lists, counted. */
 export interface ClusterCount {

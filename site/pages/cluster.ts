@@ -22,12 +22,13 @@ import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { heading, link, paragraph } from '../markdown/mdast.ts';
 import type { Block } from '../markdown/mdast.ts';
 import { bundleList, skillList } from '../markdown/lists.ts';
-import { catalogFor } from '../../core/query.ts';
+import { catalogFor, clusterQuery } from '../../core/query.ts';
 import { renderCatalogQuery } from '../../core/catalog-layout.ts';
 import { datedListingPages, listingPageOf, listingTasks, pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
-import { clusterMembers, clusterQuery } from './cluster-members.ts';
+import { cardImage, cardOfCluster } from '../../core/card.ts';
+import { clusterMembers } from './cluster-members.ts';
 
 /** `/clusters/<id>`: its JSON twin is the catalogue filtered to the cluster, as `/catalog.json?cluster=<id>` answers. */
 export const clusterRef = (baseUrl: string, cluster: Cluster): PageRef =>
@@ -92,6 +93,7 @@ export function clusterHtml(frame: PageFrame, { cluster, skillCount, bundleCount
     breadcrumbs: pagerCrumbs(page, [{ label: 'Catalogue', href: '/' }, { label: 'Clusters', href: clusterIndexRef(frame.site).path }, { label: cluster.label }]),
     links: pagerLinks(page),
     feedCluster: { id: cluster.id, label: cluster.label },
+    card: cardImage(frame.site.baseUrl, cardOfCluster(frame.site.name, cluster, { skills: skillCount, bundles: bundleCount })),
     content,
   });
 }

@@ -21,6 +21,7 @@ import { bundleList, skillList } from '../markdown/lists.ts';
 import { pageFiles } from './kind.ts';
 import type { ListingKind } from './kind.ts';
 import { newestOf } from './newest.ts';
+import { cardImage, cardOfHome } from '../../core/card.ts';
 
 /** `/`: the overview of the whole catalogue; its JSON twin is `/catalog.json`. */
 export const homeAt = (baseUrl: string): PageLocation => pageAt(baseUrl, 'catalog', null, publishedPath(CATALOG_FILE));
@@ -113,6 +114,7 @@ export function homeHtml(frame: PageFrame, view: HomeView): string {
     description: page.description,
     current: 'catalogue',
     content,
+    card: cardImage(frame.site.baseUrl, cardOfHome(frame.site)),
     structuredData: [webSite(frame.site.name, page.url, page.description, `${frame.site.baseUrl}${SEARCH_PAGE_PATH}`)],
   });
 }

@@ -19,6 +19,7 @@ import { code, facts, heading, joined, link, list, paragraph, draftNote } from '
 import type { Block } from '../markdown/mdast.ts';
 import { DRAFT_LABEL, DRAFT_NOTE } from '../draft-note.ts';
 import { jsonBytes } from '../../core/json.ts';
+import { cardImage, cardOfSkill } from '../../core/card.ts';
 import { itemBody } from './kind.ts';
 import type { ItemKind } from './kind.ts';
 import type { CatalogueModel, SkillEntry } from '../model.ts';
@@ -79,13 +80,16 @@ export function skillHtml(frame: PageFrame, { skill, body, bundles, draft = fals
       ]),
     ]),
   ];
+  // A draft is in no catalog.json, so the card function has no card for it.
+  const card = draft ? undefined : cardImage(frame.site.baseUrl, cardOfSkill(frame.site.name, skill));
   return renderPage(frame, {
     page,
     title: `${skill.title} · ${frame.site.name}`,
     description: page.description,
     breadcrumbs: [{ label: 'Catalogue', href: '/' }, { label: first.label, href: clusterPath(first.id) }, { label: skill.title }],
     content,
-    structuredData: [skillProduct(skill, page.url, page.description)],
+    card,
+    structuredData: [skillProduct(skill, page.url, page.description, card?.url)],
     noindex: draft,
   });
 }

@@ -26,7 +26,7 @@ import { directoryEntries, DIRECTORY_MAX_ENTRIES, overfullFolders, pageLayout, p
 import { PublishLimitError } from '../../site/errors.ts';
 import { allPages } from '../../site/pages/registry.ts';
 import { sitemapFiles } from '../../site/sitemap.ts';
-import { clusterQuery } from '../../site/pages/cluster-members.ts';
+import { clusterQuery } from '../../core/query.ts';
 import { catalogQueryLength } from '../../core/catalog-layout.ts';
 import { TEXT_FILE_MAX_BYTES } from '../../core/published-files.ts';
 import { largeModel } from '../helpers/large-catalogue.ts';

@@ -5,7 +5,8 @@
  * whose working directory is an empty folder elsewhere. The catalogue and the 404 page must then be
  * found beside the function (Lambda's working directory is not the zip's root), not in the cwd.
  * The MCP function asks the site for the Markdown twins (runtime/twin-source.ts): a static server of
- * dist/ on loopback stands for it, and each zip's size is checked against Netlify's 50 MB.
+ * dist/ on loopback stands for it; the card function draws with the fonts and resvg's module
+ * bundled beside it; and each zip's size is checked against Netlify's 50 MB.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -18,11 +19,14 @@ import { distCatalog, readDist } from '../helpers/dist.ts';
 import { serveDist } from '../helpers/static-site.ts';
 import type { StaticSite } from '../helpers/static-site.ts';
 import { deployedFunctions, ROOT } from '../helpers/route-table.ts';
+import { decodePng } from '../helpers/png.ts';
 
 interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes, for an answer that is no text (a card). */
+  base64: string;
 }
 
 /** Imports a bundled function and answers one request, printing the result as JSON. */
@@ -31,8 +35,8 @@ import { pathToFileURL } from 'node:url';
 const [file, url, method, init = '{}'] = process.argv.slice(2);
 const { default: handler } = await import(pathToFileURL(file).href);
 const response = await handler(new Request(url, { method, ...JSON.parse(init) }));
-const body = await response.text();
-process.stdout.write(JSON.stringify({ status: response.status, headers: Object.fromEntries(response.headers), body, cwd: process.cwd() }));
+const bytes = Buffer.from(await response.arrayBuffer());
+process.stdout.write(JSON.stringify({ status: response.status, headers: Object.fromEntries(response.headers), body: bytes.toString('utf8'), base64: bytes.toString('base64'), cwd: process.cwd() }));
 `;
 
 let work: string;
@@ -72,7 +76,7 @@ function invocation(name: string, url: string, method: string, init: Init): [str
   const entry = join(dir, 'functions', readdirSync(join(dir, 'functions')).find((file) => file.startsWith(`${name}.`))!);
   return [process.execPath, [join(work, 'invoke.mjs'), entry, url, method, JSON.stringify(init)], {
     cwd: elsewhere,
-    env: { ...process.env, CATALOG_DATA_PATH: '', SEARCH_DATA_DIR: '' },
+    env: { ...process.env, CATALOG_DATA_PATH: '', SEARCH_DATA_DIR: '', CARD_ASSET_ROOT: '' },
     encoding: 'utf8',
   }];
 }
@@ -131,6 +135,16 @@ describe('functions bundled and unzipped as Netlify deploys them', () => {
 
   it('answers a method the payment check does not serve from its bundle', () => {
     expect(invoke('health-payment', '/api/public/health/payment', 'PUT').status).toBe(405);
+  });
+
+  it('draws the card a page names from the card function\'s bundle: the fonts and resvg\'s module found beside it', () => {
+    const path = new URL(/<meta property="og:image" content="([^"]+)">/.exec(readDist('index.html').toString('utf8'))![1]).pathname;
+    const answer = invoke('card', path);
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    const png = decodePng(Buffer.from(answer.base64, 'base64'));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    expect(invoke('card', path.replace(/\.[0-9a-f]{16}\.png$/, '.0000000000000000.png')).status).toBe(404);
   });
 
   it('keeps every function\'s zip under Netlify\'s 50 MB, the MCP function\'s with no Markdown twin in it', () => {

@@ -106,7 +106,8 @@ const query = fc.array(pair, { maxLength: 5 }).map((pairs) =>
 );
 
 const segment = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('skills', 'bundles', 'clusters', 'docs', 'api', 'public', 'health', 'payment', 'v1', 'v2', 'v0', 'catalog.json', 'index.md', 'index.html', 'mom-test.json', 'mom-tests.json', 'ideas.json', 'api.md') },
+  { weight: 4, arbitrary: fc.constantFrom('skills', 'bundles', 'clusters', 'docs', 'api', 'public', 'health', 'payment', 'v1', 'v2', 'v0', 'catalog.json', 'index.md', 'index.html', 'mom-test.json', 'mom-tests.json', 'ideas.json', 'api.md',
+    'cards', 'skill', 'cluster', 'home.0123456789abcdef.png', 'mom-test.0123456789abcdef.png', 'ideas.0123456789ABCDEF.png') },
   { weight: 2, arbitrary: fc.constantFrom('', '.', '..', '%2e%2e', 'SKILLS', 'x.JSON', 'x.json.', 'x.json~', 'x.md/', 'é', 'İ', '<script>', '"') },
   { weight: 2, arbitrary: badPercent },
   { weight: 2, arbitrary: text },
@@ -172,9 +173,10 @@ function requestsFor(config: RouteConfig): fc.Arbitrary<RawRequest> {
   const excluded = matchers(list(config.excludedPath));
   const literal = own.every((path) => !/[*:]/.test(path));
   const routed = matchers(own);
+  // Under a folder's catch-all (`/cards/*`), paths in that folder: few random paths would reach it.
   const path = literal
     ? fc.constantFrom(...own)
-    : anyPath.filter((candidate) => {
+    : fc.oneof(...own.map((pattern) => (pattern !== '/*' && pattern.endsWith('/*') ? anyPath.map((rest) => `${pattern.slice(0, -2)}${rest}`) : anyPath))).filter((candidate) => {
         const { pathname } = new URL(urlOf(candidate));
         return routed.some((m) => m.test({ pathname })) && !excluded.some((m) => m.test({ pathname }));
       });

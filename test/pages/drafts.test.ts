@@ -202,6 +202,17 @@ describe('drafts in each deploy context', () => {
         }
       });
 
+      it('names no card on a draft\'s page: the card function has no draft to draw', () => {
+        const site = built[context];
+        for (const file of ['skills/quiet-draft.html', 'bundles/draft-kit.html']) {
+          const all = elements(fromHtml(site.read(file)));
+          const card = all.filter((element) => element.tagName === 'meta' && ['og:image', 'twitter:image'].includes(String(element.properties.property ?? element.properties.name)));
+          expect(card, file).toEqual([]);
+          expect(site.read(file), file).not.toContain('"image":');
+        }
+        expect(site.read('skills/published-one.html')).toContain('property="og:image"');
+      });
+
       it('says it is a draft in the Markdown twin, whose front matter is a twin\'s like any other', () => {
         const site = built[context];
         for (const [file, title] of [['skills/quiet-draft.md', DRAFT_SKILL.title], ['bundles/draft-kit.md', DRAFT_BUNDLE.title]]) {

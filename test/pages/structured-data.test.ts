@@ -6,8 +6,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Element } from 'hast';
-import type { Bundle, Skill } from '../../core/types.ts';
+import type { Bundle, ClusterList, Skill } from '../../core/types.ts';
 import { offerPrice } from '../../site/html/structured-data.ts';
+import { CARD_CONTENT_TYPE, CARD_HEIGHT, CARD_WIDTH, cardImage, cardOfBundle, cardOfCluster, cardOfHome, cardOfSkill } from '../../core/card.ts';
+import type { CardInput } from '../../core/card.ts';
+import { CLUSTER_LIST_FILE } from '../../core/published-files.ts';
 import { baseUrl, elements, htmlFiles, isItemPage, pagePathOf, parseHtml, read } from './dist.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
@@ -39,6 +42,7 @@ const shapes = {
       name: { type: 'string', minLength: 1 },
       description: { type: 'string', minLength: 1 },
       url: absoluteUrl,
+      image: absoluteUrl,
       sku: { type: 'string', pattern: '^[a-z0-9-]+$' },
       category: { type: 'string' },
       offers: offer,
@@ -176,10 +180,51 @@ describe('structured data and sharing meta', () => {
       expect(meta('property', 'og:url'), file).toBe(url);
       expect(meta('property', 'og:type'), file).toMatch(/^(website|article)$/);
       for (const key of ['og:title', 'og:description', 'og:site_name']) expect(meta('property', key), `${file} ${key}`).toBeTruthy();
-      expect(meta('name', 'twitter:card'), file).toBe('summary');
+      expect(meta('name', 'twitter:card'), file).toBe(hasCard(file) ? 'summary_large_image' : 'summary');
       expect(meta('name', 'twitter:title'), file).toBe(meta('property', 'og:title'));
       expect(meta('name', 'twitter:description'), file).toBe(meta('property', 'og:description'));
       expect(meta('name', 'description'), file).toBe(meta('property', 'og:description'));
     }
   });
+
+  it('the home page and every skill, bundle and cluster page name their card, worked out from the facts their twins publish', () => {
+    const carded = pages.filter(hasCard);
+    expect(carded.filter((file) => file.startsWith('clusters/')).length).toBeGreaterThan(0);
+    const shop = head('index.html').meta('property', 'og:site_name')!;
+    const clusters = (JSON.parse(read(CLUSTER_LIST_FILE)) as ClusterList).clusters;
+    const expected = (file: string): CardInput => {
+      if (file === 'index.html') return cardOfHome({ name: shop, description: head(file).meta('name', 'description')! });
+      const [, folder, slug] = /^(skills|bundles|clusters)\/([^/]+?)(?:\.html|\/)/.exec(file)!;
+      if (folder === 'skills') return cardOfSkill(shop, JSON.parse(read(`skills/${slug}.json`)) as Skill);
+      if (folder === 'bundles') return cardOfBundle(shop, JSON.parse(read(`bundles/${slug}.json`)) as Bundle);
+      const { id, label, question, skill_count: skills, bundle_count: bundles } = clusters.find((cluster) => cluster.id === slug)!;
+      return cardOfCluster(shop, { id, label, question }, { skills, bundles });
+    };
+    for (const file of carded) {
+      const { meta } = head(file);
+      const card = cardImage(baseUrl(), expected(file));
+      expect(meta('property', 'og:image'), file).toBe(card.url);
+      expect(card.url, file).toMatch(/\/cards\/(home|(skill|bundle|cluster)\/[a-z0-9-]+)\.[0-9a-f]{16}\.png$/);
+      expect(meta('property', 'og:image:type'), file).toBe(CARD_CONTENT_TYPE);
+      expect([meta('property', 'og:image:width'), meta('property', 'og:image:height')], file).toEqual([String(CARD_WIDTH), String(CARD_HEIGHT)]);
+      // The sentence as text: the parsed attribute is the card's facts as they are, markup and all.
+      expect(meta('property', 'og:image:alt'), file).toBe(card.alt);
+      expect(meta('name', 'twitter:image'), file).toBe(card.url);
+      expect(meta('name', 'twitter:image:alt'), file).toBe(card.alt);
+    }
+  });
+
+  it('a skill\'s and a bundle\'s Product names its card as its image; pages without a card name none', () => {
+    for (const file of pages) {
+      const { meta, ld } = head(file);
+      const products = ld.filter((doc) => doc['@type'] === 'Product');
+      if (isItemPage(file)) expect(products.map((product) => product.image), file).toEqual([meta('property', 'og:image')]);
+      if (!hasCard(file)) expect([meta('property', 'og:image'), meta('name', 'twitter:image')], file).toEqual([undefined, undefined]);
+    }
+  });
 });
+
+/** The pages a shared link shows as a large card: the home page, and every page of a skill, a bundle or a cluster. */
+function hasCard(file: string): boolean {
+  return file === 'index.html' || isItemPage(file) || /^clusters\/(?!index\.html$)[^/]+(\.html|\/page\/\d+\/index\.html)$/.test(file);
+}
