@@ -9,7 +9,7 @@
  * a renamed slug is another address, so the renamed item is a new entry and the old one leaves
  * the feed as newer ones come. Drafts are no part of the catalogue the feeds select from.
  */
-import { selectCatalog } from '../core/query.ts';
+import { clusterQuery, selectCatalog } from '../core/query.ts';
 import { PRICES_NOTE } from '../core/pricing.ts';
 import { FEED_FORMATS, feedFile, publishedPath } from '../core/published-files.ts';
 import type { FeedFormat } from '../core/published-files.ts';
@@ -94,7 +94,7 @@ export function feedInputs(model: Pick<CatalogueModel, 'site' | 'clusters' | 'sk
     entries: newest([...skillEntries, ...bundleEntries]),
   };
   const ofCluster = (cluster: Cluster): FeedInput => {
-    const { skills, bundles } = selectCatalog(model.index, { clusters: [cluster.id], sort: 'default', limit: null });
+    const { skills, bundles } = selectCatalog(model.index, clusterQuery(cluster.id));
     return {
       ...base,
       cluster: cluster.id,
