@@ -4,11 +4,12 @@
  * others for another, long text cut within its lines, and hostile text drawn as text, offline.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_HEIGHT, CARD_VERSION, CARD_WIDTH, cardOfBundle, cardOfCluster, cardOfHome, cardOfSkill } from '../core/card.ts';
 import type { CardInput } from '../core/card.ts';
 import { cardAssetRoot, readCardAssets } from '../runtime/card-assets.ts';
-import { cardDrawer, cardSvg, cardTypeface } from './card-image.ts';
+import { CARD_COLOURS, cardDrawer, cardSvg, cardTypeface } from './card-image.ts';
 import type { CardAssets, DrawCard } from './card-image.ts';
 import { bundle, skill } from '../test/fixtures/catalog.ts';
 import { decodePng } from '../test/helpers/png.ts';
@@ -104,5 +105,13 @@ describe('the drawing', () => {
   it(`draws what version ${CARD_VERSION} of it pins`, async () => {
     const hashes = await Promise.all([...Object.values(cards), EVERY_SCRIPT].map(async (card) => sha256(await draw(card))));
     expect(sha256(Buffer.from(hashes.join('\n'))), 'the drawing changed: bump CARD_VERSION in core/card.ts and pin the new hash').toBe(DRAWN[CARD_VERSION]);
+  });
+});
+
+describe('the card\'s colours', () => {
+  it('are the stylesheet\'s light colours, property for property', () => {
+    const css = readFileSync(new URL('../build/emit/assets/site.css', import.meta.url), 'utf8');
+    const root = /:root\s*\{([^}]*)\}/.exec(css)![1];
+    for (const [name, colour] of Object.entries(CARD_COLOURS)) expect(new RegExp(`--${name}:\\s*([^;]+);`).exec(root)?.[1], name).toBe(colour);
   });
 });

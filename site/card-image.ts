@@ -71,13 +71,17 @@ export async function cardDrawer(assets: CardAssets): Promise<DrawCard> {
   };
 }
 
-/** The stylesheet's light colours (build/emit/assets/site.css). */
-const INK = '#1b1f24';
-const MUTED = '#545d68';
-const PAPER = '#ffffff';
-const ACCENT = '#0a58a8';
-const ACCENT_STRONG = '#084584';
-const ACCENT_SOFT = '#e9f2fc';
+/** The stylesheet's light colours, by their custom properties' names in build/emit/assets/site.css
+ * (site/card-image.test.ts holds them equal), so a card looks like the pages it comes from. */
+export const CARD_COLOURS = {
+  ink: '#1b1f24',
+  muted: '#545d68',
+  paper: '#ffffff',
+  accent: '#0a58a8',
+  'accent-strong': '#084584',
+  'accent-soft': '#e9f2fc',
+} as const;
+const { ink: INK, muted: MUTED, paper: PAPER, accent: ACCENT, 'accent-strong': ACCENT_STRONG, 'accent-soft': ACCENT_SOFT } = CARD_COLOURS;
 
 /**
  * The most characters of each text the layout is given: more than its lines can show, so a
