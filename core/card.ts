@@ -5,7 +5,10 @@
  * work the address out here from the same facts, so a card's address changes exactly when what
  * it shows does. Pure: the drawing is the site's (site/card-image.ts).
  */
-import { createHash } from 'node:crypto';
+// A hash that runs wherever the pages are drawn: the build, the card function, and the content
+// editor's preview in the browser, where node:crypto is not.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import defs from '../schema/defs.schema.json' with { type: 'json' };
 import { count, formatEuro } from './format.ts';
 import type { Bundle, Cluster, Skill } from './types.ts';
@@ -98,7 +101,7 @@ const DIGEST_LENGTH = 16;
 
 /** A hash of the card's input and the drawing's version. */
 export function cardDigest(card: CardInput): string {
-  return createHash('sha256').update(JSON.stringify([CARD_VERSION, card])).digest('hex').slice(0, DIGEST_LENGTH);
+  return bytesToHex(sha256(utf8ToBytes(JSON.stringify([CARD_VERSION, card])))).slice(0, DIGEST_LENGTH);
 }
 
 /** Where a card's addresses live; nothing else is published under it. */
