@@ -27,6 +27,19 @@ describe('RebuildQueue', () => {
     expect(runs.map((run) => run.code)).toEqual([false]);
   });
 
+  it('says whether a build is queued behind the one that runs', async () => {
+    const { queue, runs } = manualBuilds();
+    queue.request('content');
+    await tick();
+    expect(queue.pending).toBe(false);
+    queue.request('content');
+    expect(queue.pending).toBe(true);
+    runs[0].finish();
+    await tick();
+    expect(queue.pending).toBe(false);
+    expect(runs).toHaveLength(2);
+  });
+
   it('never runs two builds at once, and queues exactly one more for every change made during a build', async () => {
     const { queue, runs, most } = manualBuilds();
     queue.request('content');

@@ -21,6 +21,11 @@ export class RebuildQueue {
     });
   }
 
+  /** Whether a build is queued behind the one that runs. */
+  get pending(): boolean {
+    return this.#pending !== undefined;
+  }
+
   /** Resolves once no build runs and none is queued. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;

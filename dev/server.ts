@@ -113,9 +113,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const settle = async (outcome: BuildOutcome, changes: string[]): Promise<void> => {
     const why = describeChanges(changes);
     if (outcome.type === 'failed' && outcome.failure.kind === 'changed') {
-      // Not a problem to show: built again once saves pause, with the save that caused it.
+      // Not a problem to show: built again once saves pause, with the save that caused it. When
+      // that save's own event has queued the next build already, that build is the one.
       log(`${why}: a file changed while it was being built; building again`);
-      watcher.again('content', changes);
+      if (!queue.pending) watcher.again('content', changes);
       return;
     }
     state.build += 1;
