@@ -1,6 +1,6 @@
 /** Headers of pages, twins and listings over HTTP from the local Netlify runtime. */
 import { describe, expect, it } from 'vitest';
-import { API_CATALOG_CONTENT_TYPE, CONTENT_SECURITY_POLICY, FEED_CONTENT_TYPES } from '../../core/page-headers.ts';
+import { apiCatalogHeaders, CONTENT_SECURITY_POLICY } from '../../core/page-headers.ts';
 import { HAS_GUIDE, files } from '../pages/dist.ts';
 import { serverUrl as base } from '../helpers/server.ts';
 
@@ -31,13 +31,14 @@ describe('page headers over HTTP (netlify dev)', () => {
     }
   });
 
-  it('answers the feeds by their media types, with the CORS and cache headers of every file, under /v1 too', async () => {
+  // netlify dev keeps its static server's media type over `_headers`; production takes ours, which
+  // test/pages/headers.test.ts and test/pages/api-catalog.test.ts hold dist/_headers to.
+  it('answers the feeds with the CORS and cache headers of every file, under /v1 too', async () => {
     const cluster = files('feeds/*.xml')[0].replace(/\.xml$/, '');
-    for (const [path, type] of [['/feed.xml', FEED_CONTENT_TYPES.atom], ['/feed.json', FEED_CONTENT_TYPES.json], [`/${cluster}.xml`, FEED_CONTENT_TYPES.atom], [`/${cluster}.json`, FEED_CONTENT_TYPES.json], ['/v1/feed.xml', FEED_CONTENT_TYPES.atom]]) {
+    for (const path of ['/feed.xml', '/feed.json', `/${cluster}.xml`, `/${cluster}.json`, '/v1/feed.xml']) {
       const response = await fetch(`${base}${path}`);
       await response.arrayBuffer();
       expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type')?.toLowerCase(), path).toBe(type);
       expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(response.headers.get('cache-control'), path).toBeTruthy();
       expect(response.headers.get('etag'), path).toBeTruthy();
@@ -49,8 +50,7 @@ describe('page headers over HTTP (netlify dev)', () => {
       const response = await fetch(`${base}/.well-known/api-catalog`, { method });
       const body = await response.text();
       expect(response.status, method).toBe(200);
-      expect(response.headers.get('content-type'), method).toBe(API_CATALOG_CONTENT_TYPE);
-      expect(response.headers.get('link'), method).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+      expect(response.headers.get('link'), method).toContain(apiCatalogHeaders().link);
       if (method === 'GET') expect((JSON.parse(body) as { linkset: unknown[] }).linkset.length).toBeGreaterThan(1);
       else expect(body).toBe('');
     }
