@@ -36,6 +36,10 @@ export const CHECK = {
   robots: 'robots.txt',
   llms: 'llms.txt',
   llmsLink: 'llms.txt link',
+  feed: 'feed',
+  staticMediaType: 'media type from _headers (static file)',
+  apiCatalog: 'API catalog',
+  card: 'card of a shared link',
   paymentHealth: 'payment health',
   paymentStatus: 'payment status',
 } as const;
@@ -49,6 +53,8 @@ export const LOCAL_SKIPS: Readonly<Partial<Record<CheckName, string>>> = {
     'netlify dev answers static files with cache-control: public, max-age=0 whatever _headers says',
   [CHECK.headStatic]:
     "netlify dev's static server answers HEAD with the validator of an empty body (W/\"0-…\"), not the one GET gets",
+  [CHECK.staticMediaType]:
+    "netlify dev keeps its static server's media type (by the file's extension) over the one _headers sets",
   [CHECK.notModifiedListStatic]:
     "netlify dev's static server answers 304 only for the exact tag or *, not for a tag in a list",
 };

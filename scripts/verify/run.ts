@@ -23,6 +23,7 @@ import {
 } from './api-checks.ts';
 import type { JsonResource } from './api-checks.ts';
 import { checkHtmlNotFound, checkLlms, checkLlmsLink, checkMarkdownNotFound, checkPage, checkRobots, checkSitemap } from './page-checks.ts';
+import { checkApiCatalog, checkCard, checkFeeds } from './discovery-checks.ts';
 import { LLMS_FILE } from '../../core/published-files.ts';
 
 export interface Verification {
@@ -186,7 +187,10 @@ export async function verify(options: VerifyOptions, client: Client): Promise<Ve
     await Promise.all(limited(links, `${LLMS_FILE} links`).map((link) => checkLlmsLink(ctx, link)));
   };
 
-  await Promise.all([versionChecks(), openApiChecks(), catalogueChecks(), notFoundChecks(), paymentChecks(), pageChecks(), crawlerChecks()]);
+  // What reaches people and clients who did not come to look.
+  const discoveryChecks = () => Promise.all([checkFeeds(ctx), checkApiCatalog(ctx), checkCard(ctx)]);
+
+  await Promise.all([versionChecks(), openApiChecks(), catalogueChecks(), notFoundChecks(), paymentChecks(), pageChecks(), crawlerChecks(), discoveryChecks()]);
   return { results: ordered(ctx.results), notes: notes.sort() };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternates, frontMatterOf, llmsShape, markdownLinks, onTarget, sample, sitemapLocations } from './site.ts';
+import { alternates, frontMatterOf, llmsShape, markdownLinks, metaContent, onTarget, pngSize, sample, sitemapLocations } from './site.ts';
 
 describe('addresses on the deploy under test', () => {
   const site = 'https://shop.example';
@@ -56,5 +56,25 @@ describe('sampling a long list', () => {
     const picked = sample(items, 5);
     expect(picked).toEqual([0, 25, 50, 74, 99]);
     expect(sample(items, 1)).toEqual([0]);
+  });
+});
+
+describe('what a shared link shows', () => {
+  it('finds the first og:image a page names, and none where it names none', () => {
+    const html = '<head><meta property="og:title" content="A"><meta property="og:image" content="https://shop.example/cards/home.0123.png"><meta property="og:image" content="second"></head>';
+    expect(metaContent(html, 'og:image')).toBe('https://shop.example/cards/home.0123.png');
+    expect(metaContent('<head><meta name="og:image" content="x"></head>', 'og:image')).toBeUndefined();
+  });
+
+  it('reads a PNG\'s size from its IHDR, and nothing from other bytes', () => {
+    const ihdr = Buffer.alloc(25);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(ihdr, 0);
+    ihdr.writeUInt32BE(13, 8);
+    ihdr.write('IHDR', 12, 'latin1');
+    ihdr.writeUInt32BE(1200, 16);
+    ihdr.writeUInt32BE(630, 20);
+    expect(pngSize(ihdr)).toEqual({ width: 1200, height: 630 });
+    expect(pngSize(Buffer.from('{"error":"not_found"}'))).toBeUndefined();
+    expect(pngSize(ihdr.subarray(0, 20))).toBeUndefined();
   });
 });

@@ -115,3 +115,20 @@ export function sample<T>(items: readonly T[], max: number): T[] {
   for (let i = 0; i < max; i++) picked.add(Math.round((i * (items.length - 1)) / (max - 1)));
   return [...picked].sort((a, b) => a - b).map((index) => items[index]);
 }
+
+/** The `content` of the first `<meta property="…">` (Open Graph's) of an HTML page. */
+export function metaContent(html: string, property: string): string | undefined {
+  let found: string | undefined;
+  walk(fromHtml(html), (element) => {
+    if (found === undefined && element.tagName === 'meta' && element.properties.property === property && typeof element.properties.content === 'string') found = element.properties.content;
+  });
+  return found;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG's size from its first chunk, the IHDR (W3C PNG, 5.2 and 11.2.1), or undefined for other bytes. */
+export function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
