@@ -140,7 +140,9 @@ export interface CardAddress {
 
 // The schema's slug, without its anchors, to sit inside the address's pattern.
 const SLUG = defs.$defs.Slug.pattern.replace(/^\^|\$$/g, '');
-const ADDRESS = new RegExp(`^/${CARDS_DIR}/(?:home|(skill|bundle|cluster)/(${SLUG}))\\.([0-9a-f]{${DIGEST_LENGTH}})\\.png$`);
+// Every kind but the home page's is a folder of cards named by slug.
+const FOLDER_KINDS = CARD_KINDS.filter((kind) => kind !== 'home').join('|');
+const ADDRESS = new RegExp(`^/${CARDS_DIR}/(?:home|(${FOLDER_KINDS})/(${SLUG}))\\.([0-9a-f]{${DIGEST_LENGTH}})\\.png$`);
 
 /** A card's address read back from a path without its major's prefix; anything else (another
  * kind, a slug no item can have, a digest of another shape) is undefined. */
