@@ -94,7 +94,7 @@ export interface LoadedDocument extends LoadedFile {
 
 /** What loading makes of a file is decided by its kind and its bytes: hashed as read, never decoded
  * for it (a file's UTF-8 text hashes the same). */
-const checkKeyOf = (kind: FileKind, bytes: string | Uint8Array) => hashText(`${kind}\n`, bytes);
+export const checkKeyOf = (kind: FileKind, bytes: string | Uint8Array) => hashText(`${kind}\n`, bytes);
 
 /** A content file was saved while a build read it: nothing is wrong with it, the build must run again. */
 export class ContentChangedError extends Error {

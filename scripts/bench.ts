@@ -10,7 +10,9 @@
  * restored with the last dist/ the cache plugin keeps in it), each starting from what the one
  * before left: with nothing changed; after each kind of edit an editor makes, what a deploy of a
  * change waits for (scripts/bench/edits.ts: one skill's body, one skill's title and price, a skill
- * added, a skill removed, one bundle's members); after the page frame changed (the shop's name:
+ * added, a skill removed, one bundle's members), with the edit floor beside them
+ * (scripts/bench/edit-floor.ts: the body edit's files made again by the edit's work alone, over a
+ * copy of the content); after the page frame changed (the shop's name:
  * every page made again, every body from the cache, as after a change of the layout); and a cold
  * one on a single thread. Then the catalog and search functions, in process and from a cold start,
  * and the card function's cold start, zip and warm card (scripts/bench/card-timing.ts).
@@ -20,7 +22,8 @@
  * are timed `--runs` times (default 3) and their median run reported, in rounds where two are
  * compared, so that a ratio between them is the median of its ratios within the rounds
  * (scripts/bench/targets.ts): Eleventy, the floor and the cold build, one of each after the other;
- * the five edits, one of each kind after the other, each compared with the body edit; at the
+ * the edit floor and the five edits, one of each kind after the other, each edit compared with the
+ * body edit and the body edit with the edit floor; at the
  * targets' size, the warm build whose page frame changed beside one of Eleventy's. A build that
  * fails is reported as failed and the next size is measured.
  * `npm run dev`'s save-to-page time (dev/measure.ts, saving in place and by a rename over the file)
@@ -36,7 +39,7 @@
  * alone), --runs N.
  */
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,7 +59,7 @@ import type { CardFigures } from './bench/card-timing.ts';
 import { BENCH_OPTIONS, DEFAULT_SIZES, PERFORMANCE_PAGE, TARGETS_PAGE } from './bench-options.ts';
 import { measuresOf, TARGET_SIZE, targetsSection, targetsTable } from './bench/targets.ts';
 import type { DevMeasure, Round } from './bench/targets.ts';
-import { BODY_SKILL, catalogueEdits, EDIT_RUNS } from './bench/edits.ts';
+import { BODY_EDIT, BODY_EDIT_FLOOR, BODY_SKILL, catalogueEdits, EDIT_RUNS } from './bench/edits.ts';
 import type { EditRun } from './bench/edits.ts';
 import { DEV_MEASURE_TAKES_CONTENT, DEV_SAVES, measureDev } from './bench/dev-timing.ts';
 import type { DevFigures } from './bench/dev-timing.ts';
@@ -66,7 +69,7 @@ import { DIRECTORY_MAX_ENTRIES, overfullFolders } from '../site/layout.ts';
 import { FUNCTION_ZIP_MAX_BYTES, functionZipSizes } from './bench/function-zips.ts';
 import { CATALOG_FILE, STATIC_CATALOG_FILE, TEXT_FILE_MAX_BYTES } from '../core/published-files.ts';
 
-type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | EditRun | 'warm, page frame changed' | 'cold, one thread';
+type RunName = 'Eleventy 3.1.8 (reference)' | 'floor' | 'cold' | 'warm, nothing changed' | typeof BODY_EDIT_FLOOR | EditRun | 'warm, page frame changed' | 'cold, one thread';
 
 const ELEVENTY: RunName = 'Eleventy 3.1.8 (reference)';
 /** The build's own work and nothing else: every run's second measure (scripts/bench/floor.ts). */
@@ -267,16 +270,46 @@ for (const size of sizes) {
     warmProfile = { size, cpuMs: report.cpuMs, functions: summary };
     return true;
   };
-  /** Every kind of edit, one after the other, in rounds: each edit's ratio to the body edit is taken
-   * within them; each edit is made again in every round (scripts/bench/edits.ts says how). */
-  const editRounds = () => inRounds(edits.map((edit): Measured => ({
-    run: edit.run,
-    measure: () => buildOnce(),
+  // The edit floor (scripts/bench/edit-floor.ts) over a copy of the content as the builds before
+  // read it: its last run made once, then the body edit made again before each of its runs.
+  const floorContent = join(work, `edit-floor-content-${size}`);
+  const floorArgs = (step: 'prepare' | 'edit') => [step, floorContent, join(work, `edit-floor-${size}`), join(work, `edit-floor-${size}.state`)];
+  const cleanFloor = () => {
+    for (const path of floorArgs('edit').slice(1)) rmSync(path, { recursive: true, force: true });
+  };
+  let floorEdit: (typeof edits)[number] | undefined;
+  const editFloor: Measured = {
+    run: BODY_EDIT_FLOOR,
+    measure: () => once('scripts/bench/edit-floor-once.ts', floorArgs('edit')),
     before: () => {
-      console.error(`N = ${size}: ${edit.apply()}`);
-      withoutDist();
+      if (!floorEdit) {
+        console.error(`N = ${size}: the edit floor's last run…`);
+        cleanFloor();
+        cpSync(content, floorContent, { recursive: true });
+        // From the folder the last build left, the same bytes as a cold build's of this content.
+        once('scripts/bench/edit-floor-once.ts', [...floorArgs('prepare'), out]);
+        floorEdit = catalogueEdits(floorContent, size).find((edit) => edit.run === BODY_EDIT)!;
+      }
+      console.error(`N = ${size}: edit floor: ${floorEdit.apply()}`);
     },
-  })), runs, { chained: true }).every(Boolean);
+  };
+  /** Every kind of edit, one after the other, in rounds, the edit floor first: each edit's ratio to
+   * the body edit, and the body edit's to the floor, are taken within them; each edit is made again
+   * in every round (scripts/bench/edits.ts says how). */
+  const editRounds = () => {
+    try {
+      return inRounds([editFloor, ...edits.map((edit): Measured => ({
+        run: edit.run,
+        measure: () => buildOnce(),
+        before: () => {
+          console.error(`N = ${size}: ${edit.apply()}`);
+          withoutDist();
+        },
+      }))], runs, { chained: true }).every(Boolean);
+    } finally {
+      cleanFloor();
+    }
+  };
   const warmed =
     // It leaves things as it found them, so it runs as often as the cold build, the median kept: it
     // takes half a second, which one run in a slow spell of the machine moved by a quarter.
@@ -364,7 +397,7 @@ const growthTable = [
 ].join('\n');
 /** Each step's time at the profiled size, for the floor and every build: what a target not met
  * spends its time on, beside what the floor spends on the same step. */
-const STEP_RUNS: readonly RunName[] = [FLOOR, 'cold', 'warm, nothing changed', ...EDIT_RUNS, 'warm, page frame changed'];
+const STEP_RUNS: readonly RunName[] = [FLOOR, 'cold', 'warm, nothing changed', BODY_EDIT_FLOOR, ...EDIT_RUNS, 'warm, page frame changed'];
 const stepRuns = STEP_RUNS.map((run) => runOf(base, run)).filter((b): b is BuildRun => b?.timings !== undefined);
 const steps = [...new Set(stepRuns.flatMap((b) => Object.keys(b.timings!)))];
 const stepTable = stepRuns.length === 0 ? '' : [

@@ -14,6 +14,8 @@ export const BODY_EDIT = 'warm, body edited';
 export const OTHER_EDITS = ['warm, title and price edited', 'warm, skill added', 'warm, skill removed', 'warm, bundle members changed'] as const;
 export const EDIT_RUNS = [BODY_EDIT, ...OTHER_EDITS] as const;
 export type EditRun = (typeof EDIT_RUNS)[number];
+/** The edit floor's run (edit-floor.ts): the body edit's files made again by its work alone. */
+export const BODY_EDIT_FLOOR = 'edit floor, body edited';
 
 // Published in every catalogue the generator writes (its first draft is skill-00041), so each edit
 // changes published pages; distinct, so no edit undoes another's.
