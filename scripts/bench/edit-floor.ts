@@ -7,8 +7,10 @@
  * content file's stat compared, the one that changed read and its body checked, its entry replaced
  * in the model and the pages' dates with it, and only the files the edit changes made and written
  * over the last ones, with their /v1 copies: the skill's page and twin, the search index joined from its parts, the feeds that
- * list the skill, the sitemap, and the part of llms-full.txt that holds the twin. What it leaves
- * out: any other kind of edit, the build cache's keys, the workers, the locks and the swap.
+ * list the skill, the sitemap, and the part of llms-full.txt that holds the twin. The state stays
+ * as the last run left it, so each edit is made from that run, as each of the bench's body edits is
+ * one more sentence in the same file. What it leaves out: any other kind of edit, the build cache's
+ * keys, the workers, the locks and the swap.
  */
 import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -99,7 +101,7 @@ export async function prepareEditFloor({ contentDir, from, outDir, stateFile, en
   writeFileSync(stateFile, serialize({ contentDir: dir, model, stats, heads, terms, parts, twins, twinSizes } satisfies EditFloorState));
 }
 
-/** The twins llms-full.txt joins, as its kind selects them from the pages, each of the size the cold floor wrote. */
+/** The twins llms-full.txt joins, as its kind selects them from the pages, each of the size the last run wrote. */
 function llmsFullTwins(model: CatalogueModel, outDir: string): string[] {
   const frame = siteFrame(model);
   const view = catalogueView(model);
