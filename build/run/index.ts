@@ -253,8 +253,8 @@ const unread = (): never => {
   throw new BuildDefinitionError('A kind read the Markdown bodies without saying so (TaskKind.bodies): its key would miss the body renderer.');
 };
 
-/** What every kind selects its tasks from. */
-function selectionOf(model: CatalogueModel, options: RenderOptions): Selection {
+/** What every kind selects its tasks from; the bench's edit floor selects llms-full's twins from it too. */
+export function selectionOf(model: CatalogueModel, options: RenderOptions): Selection {
   const frame = siteFrame(model);
   const view = catalogueView(model);
   return { model, frame, view, pages: pageTasks(frame, model, view), drafts: draftTasks(model), limits: { llmsFullBytes: options.llmsFullMaxBytes } };

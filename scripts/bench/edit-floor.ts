@@ -6,8 +6,9 @@
  * digest, each item's search part, and the twins llms-full.txt joins. The edit is then: every
  * content file's stat compared, the one that changed read and its body checked, its entry replaced
  * in the model and the pages' dates with it, and only the files the edit changes made and written
- * over the last ones, with their /v1 copies: the skill's page and twin, the search index joined from its parts, the feeds that
- * list the skill, the sitemap, and the part of llms-full.txt that holds the twin. The state stays
+ * over the last ones, with their /v1 copies: the skill's page and twin, the search index joined
+ * from its parts, the feeds that list the skill, the sitemap, and the part of llms-full.txt that
+ * holds the twin. The state stays
  * as the last run left it, so each edit is made from that run, as each of the bench's body edits is
  * one more sentence in the same file. What it leaves out: any other kind of edit, the build cache's
  * keys, the workers, the locks and the swap.
@@ -18,7 +19,7 @@ import { deserialize, serialize } from 'node:v8';
 import fg from 'fast-glob';
 import { contentModel, PROJECT_ROOT } from '../../build/index.ts';
 import { deployContext } from '../../build/deploy-context.ts';
-import { mirrorPlan } from '../../build/mirror.ts';
+import { withMirrors } from '../../build/mirror.ts';
 import { checkKeyOf, parseDocumentText } from '../../build/load.ts';
 import { contentDates, isoSeconds } from '../../build/content-dates.ts';
 import { hashText } from '../../build/digest.ts';
@@ -27,7 +28,8 @@ import { bodyPlaceholder } from '../../build/placeholder.ts';
 import { siteFrame } from '../../build/emit/assets.ts';
 import { buildBodies } from '../../build/run/bodies.ts';
 import { KINDS } from '../../build/emit/index.ts';
-import { allPages, catalogueView, pageTasks, renderPageTask } from '../../site/pages/registry.ts';
+import { selectionOf } from '../../build/run/index.ts';
+import { allPages, llmsFullTwin, renderPageTask } from '../../site/pages/registry.ts';
 import type { PageTask } from '../../site/pages/registry.ts';
 import { skillKind } from '../../site/pages/skill.ts';
 import { searchCatalogue, searchIndexFiles, searchItems, searchPartOf } from '../../site/search-index.ts';
@@ -103,9 +105,7 @@ export async function prepareEditFloor({ contentDir, from, outDir, stateFile, en
 
 /** The twins llms-full.txt joins, as its kind selects them from the pages, each of the size the last run wrote. */
 function llmsFullTwins(model: CatalogueModel, outDir: string): string[] {
-  const frame = siteFrame(model);
-  const view = catalogueView(model);
-  const selection = { model, frame, view, pages: pageTasks(frame, model, view), drafts: [], limits: {} };
+  const selection = selectionOf(model, {});
   const made = { files: [], keyOf: () => '', size: (path: string) => statSync(join(outDir, path)).size };
   return KINDS['llms-full'].tasks(selection, made).flatMap((task) => task.input.twins.map(([twin]) => twin));
 }
@@ -158,7 +158,7 @@ export function editFloor({ outDir, stateFile }: Pick<EditFloorOptions, 'outDir'
   });
 
   const files: OutputFile[] = [];
-  timed('make', () => {
+  const { frame, task } = timed('make', () => {
     const frame = siteFrame(model);
     const entry = model.skills[at];
     // Its page and twin, from its page's input alone (the bundles that hold it).
@@ -172,12 +172,13 @@ export function editFloor({ outDir, stateFile }: Pick<EditFloorOptions, 'outDir'
     // The feeds that list it, and the sitemap.
     for (const feed of feedInputs(model)) if (feed.entries.some((each) => each.id === entry.skill.url)) files.push(...feedFiles(feed));
     files.push(...sitemapFiles(model.site.baseUrl, model.pages));
+    return { frame, task };
   });
 
   timed('make last', () => {
     // The part of llms-full.txt that holds the twin, the others' twins read as the last run wrote them.
-    const frame = siteFrame(model);
-    const twin = files.find((file) => file.path.endsWith('.md'))!;
+    const twinPath = llmsFullTwin(frame, task);
+    const twin = files.find((file) => file.path === twinPath)!;
     const sizes = new Map(state.twins.map((path, i) => [path, state.twinSizes[i]]));
     sizes.set(twin.path, Buffer.byteLength(twin.bytes));
     const text = llmsFullText(frame, model.skills.length, model.bundles.length);
@@ -189,10 +190,7 @@ export function editFloor({ outDir, stateFile }: Pick<EditFloorOptions, 'outDir'
 
   // Each file and its /v1 copies written over the last ones.
   timed('write', () => {
-    const { folders, copied } = mirrorPlan();
-    for (const { path, bytes } of files) {
-      for (const copy of [path, ...(copied(path) ? folders.map((folder) => `${folder}/${path}`) : [])]) writeFileSync(join(outDir, copy), bytes);
-    }
+    for (const { path, bytes } of files) for (const copy of withMirrors([path])) writeFileSync(join(outDir, copy), bytes);
   });
   return { files: files.map((file) => file.path), timings };
 }
