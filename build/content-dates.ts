@@ -7,7 +7,7 @@
  * for both.
  * And when the content as a whole last changed, for `generated_at` (`newestContentChange`).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { changedFiles, git, perCommit, workTreeOf } from './git.ts';
 import { newestDate } from '../site/pages/newest.ts';
@@ -79,12 +79,13 @@ export function isoSeconds(date: Date): string {
  * When the content last changed, in UTC: the newest commit that touched the content folder (it
  * sees additions, edits, renames and deletions alike), unless the work tree differs from it, when
  * the newest modification time among the files that differ is newer (a deleted file counts by its
- * folder's, which its deletion touched). Without git, or outside a repository, the newest
- * modification time of any file in the folder. So the same commit dates the same on every checkout
- * and at every hour; undefined only for a folder with no file at all.
+ * folder's, which its deletion touched). Without git, or outside a repository, the newest of
+ * `readTimes`: the modification times of the content files as the build read them, so the folder
+ * is not walked a second time. So the same commit dates the same on every checkout and at every
+ * hour; undefined only for content with no file at all.
  */
-export function newestContentChange(contentDir: string): string | undefined {
-  const filesOnly = () => newestDate(filesBelow(contentDir).map((file) => modifiedTime(file)));
+export function newestContentChange(contentDir: string, readTimes: readonly string[]): string | undefined {
+  const filesOnly = () => newestDate(readTimes.filter((time) => time !== ''));
   // No repository around the folder: git would say so, in a process of its own.
   if (workTreeOf(contentDir) === undefined && !process.env.GIT_DIR) return filesOnly();
   let committed: string | undefined;
@@ -106,10 +107,4 @@ function nearestExisting(path: string): string {
   let current = path;
   while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
   return current;
-}
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -130,7 +130,8 @@ export function modelOf(loaded: LoadedContent, documents: DocumentMemo, context:
       // A file git does not know is dated by its modification time, taken as it was read.
       const modified = new Map([...loaded.skills, ...loaded.bundles, ...loaded.docs].map(({ file, modified: time }) => [file, time]));
       const dateOf = contentDates(contentDir, PROJECT_ROOT, (file) => modified.get(file)!);
-      const model = buildModel(valid, stamp, buildTime(contentDir, env), dateOf, headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
+      const readTimes = [loaded.site, loaded.clusters, ...loaded.skills, ...loaded.bundles, ...loaded.docs].map((file) => file.modified);
+      const model = buildModel(valid, stamp, buildTime(contentDir, env, readTimes), dateOf, headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
       return { ...model, layout: pageLayout(model, context.folderMaxEntries ?? DIRECTORY_MAX_ENTRIES, context.textFileMaxBytes ?? TEXT_FILE_MAX_BYTES) };
     },

@@ -52,7 +52,7 @@ function deployOrigin(url: string): string {
  * whole number of seconds is an error rather than a silent fallback, as the reproducible-builds
  * specification asks (reproducible-builds.org/specs/source-date-epoch/).
  */
-export function buildTime(contentDir: string, env: StampEnvironment = process.env): string {
+export function buildTime(contentDir: string, env: StampEnvironment, readTimes: readonly string[]): string {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== '') {
     const date = new Date(Number(epoch) * 1000);
@@ -61,7 +61,7 @@ export function buildTime(contentDir: string, env: StampEnvironment = process.en
     }
     return isoSeconds(date);
   }
-  const newest = newestContentChange(contentDir);
+  const newest = newestContentChange(contentDir, readTimes);
   if (newest === undefined) throw new BuildEnvironmentError(`${contentDir}: expected content files to date the catalogue by, found none`);
   return newest;
 }

@@ -74,6 +74,14 @@ describe('generated_at without git', () => {
     utimesSync(join(content, 'skills/beta.md'), new Date('2025-06-07T08:09:10.999Z'), new Date('2025-06-07T08:09:10.999Z'));
     expect(generatedAt(await buildAt('2030-01-01T00:00:00Z', content))).toBe('2025-06-07T08:09:10Z');
   });
+
+  it('is not moved by a file the build does not read', async () => {
+    const content = copyOfFixture('no-git-notes');
+    dateEveryFile(content, '2024-02-03T04:05:06Z');
+    writeFileSync(join(content, 'notes.txt'), 'not content\n');
+    utimesSync(join(content, 'notes.txt'), new Date('2029-01-01T00:00:00Z'), new Date('2029-01-01T00:00:00Z'));
+    expect(generatedAt(await buildAt('2030-01-01T00:00:00Z', content))).toBe('2024-02-03T04:05:06Z');
+  });
 });
 
 describe('generated_at from git', () => {
@@ -120,7 +128,7 @@ describe('generated_at from git', () => {
     git('2027-08-08T08:08:08Z', 'commit', '--quiet', '-am', 'beta');
     unlinkSync(join(content, 'skills/gamma.md'));
     utimesSync(join(content, 'skills'), new Date('2028-01-01T00:00:00Z'), new Date('2028-01-01T00:00:00Z'));
-    expect(buildTime(content, {})).toBe('2028-01-01T00:00:00Z');
+    expect(buildTime(content, {}, [])).toBe('2028-01-01T00:00:00Z');
   });
 });
 
@@ -132,7 +140,7 @@ describe('SOURCE_DATE_EPOCH', () => {
 
   it('refuses a value that is not a whole number of seconds, naming the variable', () => {
     for (const value of ['yesterday', '1.5', '-1', '1e9', '99999999999999999999']) {
-      expect(() => buildTime(FIXTURE, { SOURCE_DATE_EPOCH: value }), value).toThrow(/SOURCE_DATE_EPOCH: expected a whole number of seconds/);
+      expect(() => buildTime(FIXTURE, { SOURCE_DATE_EPOCH: value }, []), value).toThrow(/SOURCE_DATE_EPOCH: expected a whole number of seconds/);
     }
   });
 
