@@ -3,6 +3,7 @@
  * schemas: a type per schema, and a constant per enum or const of schema/defs.schema.json (the
  * cluster ids in catalogue order, the sort names, the currency, the tax note), so the values are
  * written once, in the schema. scripts/types.test.ts fails when the committed file is stale.
+ * Run as `npm run types`, it also writes the compiled validators (scripts/validators.ts).
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { schemaFiles } from '../core/schema-files.ts';
 import { schemaDir } from '../runtime/schema-source.ts';
+import { generateValidators, validatorsFile } from './validators.ts';
 
 export const typesFile = new URL('../core/types.generated.ts', import.meta.url);
 
@@ -54,5 +56,6 @@ function defValues(): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await writeFile(typesFile, await generateTypes());
-  console.log('wrote core/types.generated.ts');
+  await writeFile(validatorsFile, generateValidators());
+  console.log('wrote core/types.generated.ts and build/ajv-validators.generated.cjs');
 }
