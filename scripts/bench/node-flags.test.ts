@@ -11,7 +11,7 @@ describe('nodeFlagsOf', () => {
 
   it("finds the heap settings `npm run build` gives the build, and the collection it allows (build/run/index.ts): what the bench's builds start with", () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-    expect(nodeFlagsOf(scripts.build)).toEqual([expect.stringMatching(/^--max-semi-space-size=\d+$/), expect.stringMatching(/^--heap-growing-percent=\d+$/), '--expose-gc']);
+    expect(nodeFlagsOf(scripts.build)).toEqual([expect.stringMatching(/^--min-semi-space-size=\d+$/), expect.stringMatching(/^--max-semi-space-size=\d+$/), expect.stringMatching(/^--heap-growing-percent=\d+$/), '--expose-gc']);
   });
 
   it("reads the build's environment from netlify.toml, each value as the text Netlify sets", () => {
