@@ -2,6 +2,7 @@
  * made, the folder swapped in whole), and nothing else. */
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { loadContent, NO_DOCUMENT_MEMO } from './load.ts';
 import type { DocumentMemo, KnownFile, LoadedContent } from './load.ts';
 import { codeDigests } from './code.ts';
@@ -59,6 +60,9 @@ export interface BuildOptions extends RenderOptions {
   /** The most bytes a cluster's JSON twin may have to be written as a file: a text file's limit
    * unless a test asks for less (site/layout.ts). */
   textFileMaxBytes?: number;
+  /** The heap's used bytes above which the heap is collected once the model is made (default
+   * HEAP_COLLECTION_MIN_BYTES); lower in tests. */
+  heapCollectionMinBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -148,13 +152,18 @@ export async function contentModel(contentDir: string, env: StampEnvironment & R
   return modelOf(await loadContent(contentDir, PROJECT_ROOT), NO_DOCUMENT_MEMO, { headers, env, deploy, contentDir });
 }
 
-/** A full collection of this thread's heap, where the process allows one: `npm run build` starts
- * it with `--expose-gc` (package.json); a process started without it (a test) skips it. Loading and
- * checking the content held every document at once, and V8 sized the heap for that (it grows by
- * half over what was live at its last collection): once the model is made most of it is garbage,
- * and collected then, the heap makes the files from the model's size. */
-function collectHeap(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+/** Below this much heap in use a collection costs more than it gives back (about 30 ms for the
+ * 45 MB of 4,000 skills, and V8 soon collects so small a heap itself). */
+export const HEAP_COLLECTION_MIN_BYTES = 256 * 1024 * 1024;
+
+/** A full collection of this thread's heap, where the process allows one (`npm run build` starts
+ * it with `--expose-gc`, package.json; a process started without it, a test, skips it) and the
+ * heap is large. Loading and checking the content held every document at once, and V8 sized the
+ * heap for that (it grows by half over what was live at its last collection): once the model is
+ * made most of it is garbage, and collected then, the heap makes the files from the model's size. */
+function collectHeap(minBytes: number): void {
+  const { gc } = globalThis as { gc?: () => void };
+  if (gc && getHeapStatistics().used_heap_size > minBytes) gc();
 }
 
 /**
@@ -207,7 +216,7 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     return `${content.skills.length} skills, ${content.bundles.length} bundles, ${content.docs.length} docs` + (parsed < files.length ? `; ${parsed} of ${files.length} files parsed, the rest checked before` : '');
   }), documents, { headers, env, deploy, contentDir, folderMaxEntries: options.folderMaxEntries, textFileMaxBytes: options.textFileMaxBytes }, step);
   store.close('files');
-  collectHeap();
+  collectHeap(options.heapCollectionMinBytes ?? HEAP_COLLECTION_MIN_BYTES);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
   // The functions' constants, and beside a build into the published folder the page layout the
   // Edge Function reads when Netlify bundles it (markdown-twin.ts), change with dist/: one swap.
