@@ -11,7 +11,7 @@
  */
 import type { PageFrame } from './pages/frame.ts';
 import type { Bodies } from './pages/kind.ts';
-import { draftTasks, itemJson, itemRef, renderPageTask } from './pages/registry.ts';
+import { draftTasks, itemJson, itemRefs, renderPageTask } from './pages/registry.ts';
 import type { PageRef } from './pages/page-ref.ts';
 import type { OutputFile } from './types.ts';
 import type { CatalogueModel } from './model.ts';
@@ -23,5 +23,5 @@ export function draftFiles(model: CatalogueModel, frame: PageFrame, bodies: Bodi
 
 /** The drafts' pages, for the header rules of their files (a preview's only). */
 export function draftPages(model: CatalogueModel): PageRef[] {
-  return draftTasks(model).map((task) => itemRef(model.site.baseUrl, task));
+  return draftTasks(model).flatMap((task) => itemRefs(model.site.baseUrl, task));
 }

@@ -16,7 +16,7 @@ import type { SkillPageInput } from '../site/pages/inputs.ts';
 import { siteFrame } from '../build/emit/assets.ts';
 import { KINDS } from '../build/emit/index.ts';
 import type { TaskKind } from '../build/run/task.ts';
-import { liveWorkers, renderOnThreads, workerBundle } from '../build/run/pool.ts';
+import { BATCH, IN_FLIGHT, liveWorkers, renderOnThreads, workerBundle } from '../build/run/pool.ts';
 import { RECORD_FILE } from '../build/output.ts';
 import { expectSameTree, treeOf } from './helpers/build-process.ts';
 import cacheLocation from '../build/cache-location.json' with { type: 'json' };
@@ -77,9 +77,10 @@ describe('reuse', () => {
     appendFileSync(skillFile('shape-up'), '\nA paragraph added by the test.\n');
     const lines: string[] = [];
     const { report } = await run(outDir(), { cacheDir, log: (line) => lines.push(line) });
-    expect(report.pagesMade).toBe(1);
+    // One task: the skill's page, with its install page, made in its task.
+    expect(report.pagesMade).toBe(2);
     expect(report.bodies).toBe(1);
-    expect(madeTasks(lines)).toMatch(/\(1 of \d+ pages/);
+    expect(madeTasks(lines)).toMatch(/\(2 of \d+ pages/);
     expectSameTree(outDir(), await fresh());
   });
 
@@ -140,7 +141,8 @@ describe('reuse', () => {
     rmSync(join(cacheDir, cacheLocation.lastDist), { recursive: true, force: true });
     rmSync(join(outDir(), 'skills/shape-up.html'));
     const { report } = await run(outDir(), { cacheDir });
-    expect(report.pagesMade).toBe(1);
+    // The skill's task: its page and its install page.
+    expect(report.pagesMade).toBe(2);
     expect(report.bodies).toBe(0);
     expectSameTree(outDir(), await fresh());
   });
@@ -173,7 +175,8 @@ describe('a deploy that starts from the last published folder, as Netlify does',
     const unchanged = statSync(join(outDir, 'skills/badass-users.html')).ino;
     appendFileSync(skillFile('shape-up'), '\nAnother paragraph added by the test.\n');
     const edit = await deploy();
-    expect(edit.pagesMade).toBe(1);
+    // The skill's task: its page and its install page.
+    expect(edit.pagesMade).toBe(2);
     expect(statSync(join(outDir, 'skills/badass-users.html')).ino).toBe(unchanged);
     expect(readFileSync(page, 'utf8')).toContain('Another paragraph added by the test.');
     expectSameTree(outDir, await fresh());
@@ -269,7 +272,10 @@ describe('render workers', () => {
 
   it('share one queue with this thread: every page is rendered once, by a worker or here, and both take some', async () => {
     const { model, setup } = await pagesOf('for-sharing');
-    const jobs = pages(model);
+    // More batches than a worker is given at once, however few pages the sample has, so that this
+    // thread has some left to take.
+    const all = pages(model);
+    const jobs = Array.from({ length: (IN_FLIGHT + 4) * BATCH }, (_, i) => all[i % all.length]);
     const byWorker: number[] = [];
     const here: number[] = [];
     let ownSteps = 0;

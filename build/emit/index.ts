@@ -4,7 +4,7 @@
  * A kind's input is all its render reads, so what it shows and what its key holds cannot drift
  * apart. Adding an artifact is its module in site/ and one entry here.
  */
-import { hasItemJson, itemJson, listingJson, llmsFullTwin, pageCode, renderPageTask } from '../../site/pages/registry.ts';
+import { hasItemJson, itemJson, listingJson, llmsFullTwin, pageCode, renderPageTask, taskCode } from '../../site/pages/registry.ts';
 import type { PageTask } from '../../site/pages/registry.ts';
 import { catalogFiles } from '../../site/catalog.ts';
 import { emitVersion } from '../../site/version.ts';
@@ -61,9 +61,10 @@ const itemJsonTasks = (baseUrl: string, tasks: readonly PageTask[]) =>
 
 /** Every kind of task, in the order the runner starts them: the pages first, since they are most of a cold build. */
 export const KINDS = {
-  // Every page and its Markdown twin (and a preview's drafts), one task each, on any thread.
+  // Every page and its Markdown twin (and a preview's drafts), one task per listing page and per
+  // item with its subpages, on any thread.
   page: {
-    code: (task: PageTask) => [pageCode(task.kind)],
+    code: (task: PageTask) => taskCode(task.kind),
     frame: true,
     bodies: true,
     where: 'anywhere',

@@ -19,7 +19,7 @@ import { bodiesReused, bodyFileOf, buildBodies, useBodyStore } from './bodies.ts
 import { renderOnThreads, workerBundle } from './pool.ts';
 import type { WrittenFile } from './pool.ts';
 import type { Made, RenderContext, Selection, Task, TaskKind } from './task.ts';
-import { catalogueView, draftTasks, PAGE_CODE, pageTasks } from '../../site/pages/registry.ts';
+import { catalogueView, draftTasks, PAGE_CODE, pageCount, pageTasks } from '../../site/pages/registry.ts';
 import type { PageTask } from '../../site/pages/registry.ts';
 import type { Bodies } from '../../site/pages/kind.ts';
 import { renderTally } from '../../site/render/markdown-body.ts';
@@ -102,7 +102,7 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
   const kinds = Object.entries(KINDS) as [KindName, AnyKind][];
   const codeOf = codeCache(options.projectRoot, [
     ...kinds.flatMap(([, kind]) => (typeof kind.code === 'function' ? [] : [modulesOf(kind, undefined)])),
-    ...PAGE_CODE.flatMap((module) => [[module], [module, BODY_CODE]]),
+    ...PAGE_CODE.flatMap((modules) => [modules, [...modules, BODY_CODE]]),
     [BODY_CODE],
   ]);
   const frameDigest = digestOf(frame);
@@ -152,17 +152,21 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
 
     const pages = made.filter((keyed) => KINDS[keyed.kind].where === 'anywhere');
     const here = made.filter((keyed) => KINDS[keyed.kind].where === 'here');
-    report.pages = planned.filter((keyed) => KINDS[keyed.kind].where === 'anywhere').length;
-    report.pagesMade = pages.length;
+    // Counted in pages: a task makes an item's subpages too.
+    const pagesOf = (keyed: Keyed) => pageCount(keyed.task.input as PageTask);
+    report.pages = planned.filter((keyed) => KINDS[keyed.kind].where === 'anywhere').reduce((sum, keyed) => sum + pagesOf(keyed), 0);
+    report.pagesMade = pages.reduce((sum, keyed) => sum + pagesOf(keyed), 0);
     const threads = Math.max(1, options.threads ?? availableParallelism());
     // This thread renders too; a worker for each other core, when there is enough to render.
-    const workers = threads > 1 && pages.length >= (options.workerThreshold ?? WORKER_THRESHOLD) ? threads - 1 : 0;
+    const workers = threads > 1 && report.pagesMade >= (options.workerThreshold ?? WORKER_THRESHOLD) ? threads - 1 : 0;
     report.threads = workers + 1;
     let rendered = 0;
-    const pageDone = () => options.onPageRendered?.(++rendered, pages.length);
+    const pageDone = (index: number) => {
+      for (let page = pagesOf(pages[index]); page > 0; page--) options.onPageRendered?.(++rendered, report.pagesMade);
+    };
     const onWritten = (index: number, files: WrittenFile[]) => {
       folder.made(pages[index].id, pages[index].key, files);
-      pageDone();
+      pageDone(index);
     };
     await timed('make', () => renderOnThreads(
       { script: workers > 0 ? workerBundle(codeOf([WORKER_CODE])) : '', frame, folder: folder.folder, fresh: folder.fresh, bodies },
@@ -172,7 +176,7 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
       {
         job: (_task, index) => {
           makeHere(pages[index]);
-          pageDone();
+          pageDone(index);
         },
         // The tasks only this thread can make, one per turn between the workers' answers.
         first: (function* () {
@@ -187,7 +191,7 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
       report.bodies = inWorkers.bodies + here.bodies - before.tally.bodies;
       report.bodyMs = inWorkers.bodyMs + here.bodyMs - before.tally.bodyMs;
       report.bodiesReused = inWorkers.bodiesReused + bodiesReused() - before.reused;
-      return `${made.length} of ${planned.length} tasks made (${pages.length} of ${report.pages} pages on ${report.threads} thread${report.threads === 1 ? '' : 's'}), ${report.kept} kept, ${report.linked} linked; `
+      return `${made.length} of ${planned.length} tasks made (${report.pagesMade} of ${report.pages} pages on ${report.threads} thread${report.threads === 1 ? '' : 's'}), ${report.kept} kept, ${report.linked} linked; `
         + `${report.bodies} Markdown bodies parsed in ${report.bodyMs.toFixed(0)} ms of CPU, ${report.bodiesReused} from the cache`;
     });
     throwProblems();

@@ -25,11 +25,11 @@ import type { BodyStore } from './bodies.ts';
 export type WrittenFile = [path: string, size: number];
 
 /** Small enough to balance the load, large enough that messaging costs nothing. */
-const BATCH = 24;
+export const BATCH = 24;
 /** Batches in flight per worker while the queue is long: enough to keep it busy (about a second
  * and a half of pages) while this thread makes an artifact, whose longest (the search index) holds
  * it that long. Near the end a worker holds only its share of what is left (renderOnThreads). */
-const IN_FLIGHT = 16;
+export const IN_FLIGHT = 16;
 
 
 export interface WorkerSetup {

@@ -164,7 +164,8 @@ export function editFloor({ outDir, stateFile }: Pick<EditFloorOptions, 'outDir'
     // Its page and twin, from its page's input alone (the bundles that hold it).
     const [input] = skillKind.inputs({ ...model, skills: [entry] });
     const task: PageTask = { kind: 'skill', path: skillKind.ref('', input).path, input };
-    files.push(...renderPageTask(frame, task, buildBodies));
+    // Its own page's two files come first; its subpage (the install page) shows nothing of the body.
+    files.push(...renderPageTask(frame, task, buildBodies).slice(0, 2));
     // The search index: the item's part made again, the rest the last run's, all joined.
     const items = searchItems(model);
     state.parts[at] = Int32Array.from(numberedPart(searchPartOf(items[at], buildBodies), termPlaces(state.terms)));

@@ -1,6 +1,6 @@
 /** Install pages: `/install/<slug>` and its Markdown twin for each skill. Its JSON twin is the skill's. */
 import type { Skill } from '../../core/types.ts';
-import { installRef, skillRef } from './skill.ts';
+import { installRef, skillKind, skillRef } from './skill.ts';
 import type { PageFrame, TwinFrame } from './frame.ts';
 import { h } from 'hastscript';
 import type { Element } from 'hast';
@@ -12,7 +12,7 @@ import { frontMatter, twinDocument } from '../markdown/document.ts';
 import { code, facts, heading, link, paragraph } from '../markdown/mdast.ts';
 import type { Block } from '../markdown/mdast.ts';
 import { formatEuro } from '../render/format.ts';
-import type { ItemKind } from './kind.ts';
+import type { SubpageKind } from './kind.ts';
 
 /**
  * `/install/<slug>`, a skill's install page, and its Markdown twin `/install/<slug>.md`: how to get
@@ -169,14 +169,12 @@ export interface InstallPageInput {
   skill: Skill;
 }
 
-export const installKind: ItemKind<InstallPageInput> = {
+/** A skill's install page, made with its page: a draft skill's too. */
+export const installKind: SubpageKind<InstallPageInput> = {
   type: 'install',
   code: import.meta.url,
-  inLlmsFull: false,
-  inputs: (model) => model.skills.map(({ skill }) => ({ skill })),
-  drafts: (model) => model.drafts.skills.map(({ skill }) => ({ skill })),
+  madeWith: skillKind,
   ref: (baseUrl, input) => installRef(baseUrl, input.skill),
-  withBody: (_baseUrl, input) => input,
   html: (frame, { skill }) => installHtml(frame, skill),
   twin: (frame, { skill }) => installTwin(frame, skill),
   pages: (model) => model.skills.map((entry) => ({ ...installRef(model.site.baseUrl, entry.skill), lastModified: entry.lastModified })),

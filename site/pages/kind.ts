@@ -38,10 +38,10 @@ export const itemBody = (bodies: Bodies, source: BodySource, footnotePrefix: str
   bodies.render(source, bodies.text(source), { topHeading: ITEM_BODY_HEADING, footnotePrefix });
 
 /**
- * A kind with one page per item (a skill, a bundle, a guide): each page is a task, rendered from
+ * A kind with one page per item (a skill, a bundle, a guide): each item is a task, rendered from
  * the frame and its input alone, so its key is the two and any thread can render it. Its HTML
  * page, its Markdown twin and its JSON twin are drawn from the same input with its body rendered
- * once.
+ * once, and so are its subpages (SubpageKind).
  */
 export interface ItemKind<Input, Page = Input> {
   readonly type: PageType;
@@ -66,6 +66,22 @@ export interface ItemKind<Input, Page = Input> {
   json?(baseUrl: string, input: Input, bodies: Bodies): OutputFile;
   /** Whether llms-full.txt joins the twins of this kind. */
   readonly inLlmsFull: boolean;
+}
+
+/**
+ * A page each item of another kind also has (a skill's install page): made in that item's task,
+ * from its input, so all of an item's pages are one task under one key. It reads no body.
+ */
+export interface SubpageKind<Input> {
+  readonly type: PageType;
+  /** Its module (`import.meta.url`): the code its pages are rendered by. */
+  readonly code: string;
+  /** The kind whose task makes it. */
+  readonly madeWith: ItemKind<Input, any>;
+  ref(baseUrl: string, input: Input): PageRef;
+  html(frame: PageFrame, input: Input): string;
+  twin(frame: TwinFrame, input: Input): string;
+  pages(model: CatalogueModel): DatedPage[];
 }
 
 /** What the pages made from the whole catalogue select from: the catalogue, its index and the prose pages. */

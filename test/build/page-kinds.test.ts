@@ -72,15 +72,20 @@ describe('the page-kind registry', () => {
     }
   });
 
-  it('renders each page task into exactly the files its kind says the page lives at', () => {
+  it("renders each page task into exactly the files its kinds say its pages live at: an item's page, then its subpages", () => {
     const frame = siteFrame(result.model);
-    const pages = new Map(allPages(result.model).map((page) => [page.path, page]));
+    const pages = allPages(result.model);
+    const byPath = new Map(pages.map((page) => [page.path, page]));
     const tasks = pageTasks(frame, result.model, catalogueView(result.model));
-    expect(tasks.map((task) => task.path).sort()).toEqual([...pages.keys()].sort());
-    for (const task of tasks) {
-      const page = pages.get(task.path)!;
-      expect(renderPageTask(frame, task, buildBodies).map((file) => file.path), task.path).toEqual([page.htmlFile, page.markdownFile]);
-    }
+    const rendered = tasks.map((task) => renderPageTask(frame, task, buildBodies).map((file) => file.path));
+    // Every page's two files, each made by one task.
+    expect(rendered.flat().sort()).toEqual(pages.flatMap((page) => [page.htmlFile, page.markdownFile]).sort());
+    // A task is named by its own page, whose files come first.
+    tasks.forEach((task, i) => expect(rendered[i].slice(0, 2), task.path).toEqual([byPath.get(task.path)!.htmlFile, byPath.get(task.path)!.markdownFile]));
+    // A skill's install page is made in the skill's task.
+    const skill = tasks.find((task) => task.kind === 'skill')!;
+    expect(tasks.some((task) => task.kind === 'install')).toBe(false);
+    expect(rendered[tasks.indexOf(skill)].slice(2)).toEqual([expect.stringMatching(/^install\/.+\.html$/), expect.stringMatching(/^install\/.+\.md$/)]);
   });
 
 });
