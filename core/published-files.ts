@@ -68,7 +68,9 @@ export const CLUSTER_LIST_FILE = `${SECTION.cluster}/${SECTION_INDEX}.json`;
  * staff on git-backed deploys: "This behavior is not limited to our CLI deploys"
  * (github.com/netlify/cli/issues/11).
  */
-export const isPublished = (file: string): boolean => file.split('/').every((name) => !name.startsWith('.') || name === '.well-known');
+export const isPublished = (file: string): boolean =>
+  // Asked of every file of every build: most names have no dot to start with, which one search tells.
+  !(file.startsWith('.') || file.includes('/.')) || file.split('/').every((name) => !name.startsWith('.') || name === '.well-known');
 
 /** The root-relative URL a published file answers at: `catalog.json` → `/catalog.json`. */
 export const publishedPath = (file: string): string => `/${file}`;
