@@ -60,7 +60,7 @@ export interface FeedInput {
 export function feedInputs(model: Pick<CatalogueModel, 'site' | 'clusters' | 'skills' | 'bundles' | 'catalog' | 'index' | 'generatedAt'>): FeedInput[] {
   const { site } = model;
   const labels = new Map(model.clusters.map((cluster) => [cluster.id, cluster.label]));
-  const skillEntries = model.skills.map(({ skill, lastModified, firstPublished }): FeedEntry => ({
+  const skillEntry = ({ skill, lastModified, firstPublished }: CatalogueModel['skills'][number]): FeedEntry => ({
     id: skill.url,
     url: skill.url,
     type: 'skill',
@@ -72,8 +72,8 @@ export function feedInputs(model: Pick<CatalogueModel, 'site' | 'clusters' | 'sk
     published: firstPublished,
     updated: lastModified,
     categories: skill.clusters.map(({ id }) => ({ term: id, label: labels.get(id) ?? id })),
-  }));
-  const bundleEntries = model.bundles.map(({ bundle, lastModified, firstPublished }): FeedEntry => ({
+  });
+  const bundleEntry = ({ bundle, lastModified, firstPublished }: CatalogueModel['bundles'][number]): FeedEntry => ({
     id: bundle.url,
     url: bundle.url,
     type: 'bundle',
@@ -84,39 +84,59 @@ export function feedInputs(model: Pick<CatalogueModel, 'site' | 'clusters' | 'sk
     published: firstPublished,
     updated: lastModified,
     categories: [],
-  }));
+  });
+  // Every item ranked once, newest first: a feed's entries are the first of its items in this
+  // order, and only those few are made entries.
+  const ranked: Ranked[] = [
+    ...model.skills.map((entry, skill) => ({ id: entry.skill.url, skill, ...instants(entry) })),
+    ...model.bundles.map((entry, bundle) => ({ id: entry.bundle.url, bundle, ...instants(entry) })),
+  ].sort(newestFirst);
+  const newest = (holds: (item: Ranked) => boolean): FeedEntry[] => {
+    const entries: FeedEntry[] = [];
+    for (const item of ranked) {
+      if (entries.length === FEED_ENTRIES) break;
+      if (holds(item)) entries.push(item.skill !== undefined ? skillEntry(model.skills[item.skill]) : bundleEntry(model.bundles[item.bundle!]));
+    }
+    return entries;
+  };
   const base = { baseUrl: site.baseUrl, shopName: site.name, generatedAt: model.generatedAt };
   const whole: FeedInput = {
     ...base,
     title: `${site.name}: new skills and bundles`,
     description: site.description,
     homeUrl: homeRef(site).url,
-    entries: newest([...skillEntries, ...bundleEntries]),
+    entries: newest(() => true),
   };
   const ofCluster = (cluster: Cluster): FeedInput => {
-    const { skills, bundles } = selectCatalog(model.index, clusterQuery(cluster.id));
+    const selected = selectCatalog(model.index, clusterQuery(cluster.id));
+    const skills = new Set(selected.skills);
+    const bundles = new Set(selected.bundles);
     return {
       ...base,
       cluster: cluster.id,
       title: `${site.name}, ${cluster.label}: new skills and bundles`,
       description: cluster.question,
       homeUrl: clusterRef(site.baseUrl, cluster).url,
-      entries: newest([...skills.map((i) => skillEntries[i]), ...bundles.map((b) => bundleEntries[b])]),
+      entries: newest((item) => (item.skill !== undefined ? skills.has(item.skill) : bundles.has(item.bundle!))),
     };
   };
   return [whole, ...model.clusters.map(ofCluster)];
 }
 
-/** The newest entries, by their last change, then their first publication, then their address:
- * instants compared, not their texts, since git writes each commit's own offset. */
-function newest(entries: FeedEntry[]): FeedEntry[] {
-  const time = (date: string) => Date.parse(date);
-  return entries
-    .map((entry) => ({ entry, updated: time(entry.updated), published: time(entry.published) }))
-    .sort((a, b) => b.updated - a.updated || b.published - a.published || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0))
-    .slice(0, FEED_ENTRIES)
-    .map(({ entry }) => entry);
+/** A skill or a bundle by its place in the catalogue, with what feeds order it by. */
+interface Ranked {
+  id: string;
+  skill?: number;
+  bundle?: number;
+  updated: number;
+  published: number;
 }
+
+/** An item's dates as instants: compared as instants, not as texts, since git writes each commit's own offset. */
+const instants = ({ lastModified, firstPublished }: { lastModified: string; firstPublished: string }) => ({ updated: Date.parse(lastModified), published: Date.parse(firstPublished) });
+
+/** Newest first: by the last change, then the first publication, then the address. */
+const newestFirst = (a: Ranked, b: Ranked): number => b.updated - a.updated || b.published - a.published || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** A feed's own address, in one format. */
 export const feedUrl = (input: Pick<FeedInput, 'baseUrl' | 'cluster'>, format: FeedFormat): string => `${input.baseUrl}${publishedPath(feedFile(format, input.cluster))}`;
