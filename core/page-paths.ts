@@ -99,6 +99,8 @@ const PAGE_FILE = /^([^/]+)\/([^/]+)\.(html|md)$/;
  * A folder's index page stays where it is, and so does every other file.
  */
 export function pageFileIn(layout: PageLayout, file: string): string {
+  // Asked of every page's files in every build: in a layout with no section fanned out, no match is needed.
+  if (layout.fannedOut.length === 0) return file;
   const match = PAGE_FILE.exec(file);
   if (!match || match[2] === SECTION_INDEX || !layout.fannedOut.includes(match[1] as Section)) return file;
   const [, section, slug, extension] = match;
