@@ -111,7 +111,10 @@ export function queriedClusters(model: CatalogueModel, maxBytes = TEXT_FILE_MAX_
 export function pageLayout(model: CatalogueModel, limit = DIRECTORY_MAX_ENTRIES, textMaxBytes = TEXT_FILE_MAX_BYTES): PageLayout {
   const queried = queriedClusters(model, textMaxBytes);
   const flat = plannedPageFiles(model, { ...FLAT_LAYOUT, queriedClusters: queried });
-  const over = new Set(overfullFolders(flat, limit).map(({ folder }) => folder));
+  const overfull = overfullFolders(flat, limit);
+  // The common case: no folder is over the limit, and the flat layout is the one checked.
+  if (overfull.length === 0) return queried.length === 0 ? FLAT_LAYOUT : { ...FLAT_LAYOUT, queriedClusters: queried };
+  const over = new Set(overfull.map(({ folder }) => folder));
   const fannedOut = PAGE_SECTIONS.filter((section: Section) => over.has(section));
   const layout: PageLayout = fannedOut.length === 0 && queried.length === 0 ? FLAT_LAYOUT : { fannedOut, queriedClusters: queried };
   checkFolders(fannedOut.length === 0 ? flat : plannedPageFiles(model, layout), limit, fannedOut.length === 0
