@@ -29,12 +29,14 @@ export function markdownWords(markdown: string): string {
     .replace(/\b(?:https?|mailto):\S+/g, ' ');
 }
 
-/** What one item's part of the index is made from: the item as search lists it, the clusters'
- * labels (a skill is found by them), and its body as where it is. The item is the model's own
- * object, which the build knows by its digest already, so keying a part costs almost nothing. */
+/** What one item's part of the index is made from: the item as search lists it, the labels of
+ * its own clusters (a skill is found by them), and its body as where it is. The item is the
+ * model's own object, which the build knows by its digest already, so keying a part costs almost
+ * nothing, and a label changes the parts of that cluster's skills alone. */
 export interface SearchPartInput {
   item: SearchItem;
-  labels: Readonly<Record<string, string>>;
+  /** A skill's clusters' labels, in the order of its clusters; none for a bundle or a prose page. */
+  labels: readonly string[];
   body: BodySource;
   /** A prose page's description, and the site's address its `{base}` stands for (site/pages/guide.ts). */
   doc?: { description: string; baseUrl: string };
@@ -42,12 +44,12 @@ export interface SearchPartInput {
 
 /** Every published skill, bundle and prose page as it is indexed, in catalogue order. */
 export function searchItems(model: CatalogueModel): SearchPartInput[] {
-  const labels = Object.fromEntries(model.clusters.map((cluster) => [cluster.id, cluster.label]));
+  const labelOf = new Map(model.clusters.map((cluster) => [cluster.id, cluster.label]));
   const base = model.site.baseUrl;
   return [
-    ...model.skills.map(({ skill, body }) => ({ item: skill, labels, body })),
-    ...model.bundles.map(({ bundle, body }) => ({ item: bundle, labels, body })),
-    ...model.docs.map((doc) => ({ item: { type: 'doc', ...docFacts(base, doc) } satisfies DocSummary, labels, body: doc.body, doc: { description: doc.description, baseUrl: base } })),
+    ...model.skills.map(({ skill, body }) => ({ item: skill, labels: skill.clusters.map(({ id }) => labelOf.get(id) ?? id), body })),
+    ...model.bundles.map(({ bundle, body }) => ({ item: bundle, labels: [], body })),
+    ...model.docs.map((doc) => ({ item: { type: 'doc', ...docFacts(base, doc) } satisfies DocSummary, labels: [], body: doc.body, doc: { description: doc.description, baseUrl: base } })),
   ];
 }
 
@@ -55,7 +57,7 @@ export function searchItems(model: CatalogueModel): SearchPartInput[] {
 function fieldsOf({ item, labels, doc }: SearchPartInput): { tags: string[]; summary: string[] } {
   switch (item.type) {
     case 'skill': return {
-      tags: [...item.commands, ...item.clusters.map((cluster) => labels[cluster.id] ?? cluster.id), item.author],
+      tags: [...item.commands, ...labels, item.author],
       summary: [item.summary, item.problem, item.outcome, ...item.you_get].filter((line): line is string => typeof line === 'string'),
     };
     // A bundle is found by the names of its skills too.
