@@ -6,8 +6,8 @@ import { propertyRuns } from '../test/helpers/property.ts';
 import { serialiseCatalog } from './catalog-layout.ts';
 import { catalog as fixture } from '../test/fixtures/catalog.ts';
 import type { Skill } from './types.ts';
-import { COMMON_WORD_SHARE, FIELD_BOOSTS, loadSearch, SEARCH_DEFAULT_LIMIT, searchFacets, searchIndexOf, searchPart, SearchIndexError, SearchQueryError, typoAllowance } from './search.ts';
-import type { DocSummary, SearchFiles, SearchItem } from './search.ts';
+import { COMMON_WORD_SHARE, facetsCode, facetsOfCode, FIELD_BOOSTS, loadSearch, SEARCH_DEFAULT_LIMIT, searchFacets, searchIndexOf, searchPart, SearchIndexError, SearchQueryError, typoAllowance } from './search.ts';
+import type { DocSummary, ItemFacets, SearchFiles, SearchItem } from './search.ts';
 
 const withKind = (item: Skill, kind: Skill['kind']): Skill => ({ ...item, kind, command_count: kind === 'command' ? 1 : 0, commands: kind === 'command' ? [`/${item.slug}`] : [] });
 
@@ -150,6 +150,19 @@ describe('filters and limit', () => {
   });
 });
 
+describe('facets in the manifest', () => {
+  it('read back as they were written, a bundle member without clusters included', () => {
+    const facets: ItemFacets[] = [
+      { type: 'skill', kind: 'command', clusters: ['ideas', 'gtm'] },
+      { type: 'skill', kind: 'reference', clusters: ['pricing'] },
+      { type: 'bundle', members: [['ideas', 'gtm'], [], ['pricing']] },
+      { type: 'bundle', members: [] },
+      { type: 'doc' },
+    ];
+    expect(facets.map((each) => facetsOfCode(facetsCode(each)))).toEqual(facets);
+  });
+});
+
 describe('order', () => {
   it('keeps catalogue order among equal scores, so one query always lists the same items', () => {
     const twins = [skill('b-twin', 'Twin', ['ideas']), skill('a-twin', 'Twin', ['ideas'])];
@@ -178,9 +191,11 @@ describe('loadSearch', () => {
     };
     const manifest = files.manifest as Record<string, unknown>;
     refused([], /search-index: \(top level\): expected an object, got an array of 0/);
-    refused({ ...manifest, version: 1 }, /version: expected 2, got 1/);
+    refused({ ...manifest, version: 1 }, /version: expected 3, got 1/);
     refused({ ...manifest, shards: 0 }, /shards: expected a whole number of shards/);
-    refused({ ...manifest, facets: [] }, /facets: expected an array of 8 entries/);
+    refused({ ...manifest, facets: [] }, /facets: expected an array of 8 strings/);
+    refused({ ...manifest, facets: Array(8).fill({ type: 'doc' }) }, /facets: expected an array of 8 strings/);
+    refused({ ...manifest, lengths: Array(8).fill([1, 1, 1, 1]) }, /lengths: expected an array of 32 numbers/);
     refused({ ...manifest, catalogue: { ...(manifest.catalogue as object), docs: [] } }, /catalogue: expected 8 items/);
   });
 
