@@ -75,13 +75,24 @@ export function emitHeaders(input: HeaderInput, topLevel: readonly string[]): Ou
  * `/skills/*` for a folder; none for what Netlify does not publish.
  */
 export function topLevelEntries(files: readonly string[]): string[] {
-  return [...new Set(files.filter(isPublished).flatMap((file) => {
-    if (file.includes('/')) return [`/${file.slice(0, file.indexOf('/'))}/*`];
-    return file.endsWith('.html') ? [`/${file}`, `/${file.slice(0, -'.html'.length)}`] : [`/${file}`];
-  }))]
-    .filter((path) => path !== `/${HEADERS_FILE}`)
-    .sort();
+  const entries = new Set<string>();
+  // A build's files come folder by folder, so most are in the folder of the one before: told by a
+  // prefix compared, with no string made for them (21,000 files at 4,000 skills, 20 entries).
+  let folder = '';
+  for (const file of files) {
+    if (folder !== '' && file.startsWith(folder) && file.charCodeAt(folder.length) === SLASH) continue;
+    if (!isPublished(file)) continue;
+    const slash = file.indexOf('/');
+    if (slash >= 0) {
+      folder = file.slice(0, slash);
+      entries.add(`/${folder}/*`);
+    } else if (file.endsWith('.html')) entries.add(`/${file}`).add(`/${file.slice(0, -'.html'.length)}`);
+    else if (file !== HEADERS_FILE) entries.add(`/${file}`);
+  }
+  return [...entries].sort();
 }
+
+const SLASH = '/'.charCodeAt(0);
 
 /**
  * Which policy each top-level entry gets: the editor's folder its own (admin-config.ts ADMIN_DIR),
