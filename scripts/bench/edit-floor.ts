@@ -97,7 +97,7 @@ export async function prepareEditFloor({ contentDir, from, outDir, stateFile, en
   }
   const terms: string[] = [];
   const placeOf = termPlaces(terms);
-  const parts = searchItems(model).map((input) => Int32Array.from(numberedPart(searchPartOf(input, buildBodies), placeOf)));
+  const parts = searchItems(model).map((input) => numberedPart(searchPartOf(input, buildBodies), placeOf));
   const twins = llmsFullTwins(model, outDir);
   const twinSizes = twins.map((twin) => statSync(join(outDir, twin)).size);
   writeFileSync(stateFile, serialize({ contentDir: dir, model, stats, heads, terms, parts, twins, twinSizes } satisfies EditFloorState));
@@ -168,7 +168,7 @@ export function editFloor({ outDir, stateFile }: Pick<EditFloorOptions, 'outDir'
     files.push(...renderPageTask(frame, task, buildBodies).slice(0, 2));
     // The search index: the item's part made again, the rest the last run's, all joined.
     const items = searchItems(model);
-    state.parts[at] = Int32Array.from(numberedPart(searchPartOf(items[at], buildBodies), termPlaces(state.terms)));
+    state.parts[at] = numberedPart(searchPartOf(items[at], buildBodies), termPlaces(state.terms));
     files.push(...searchIndexFiles({ terms: state.terms, parts: state.parts }, searchCatalogue(model, items)));
     // The feeds that list it, and the sitemap.
     for (const feed of feedInputs(model)) if (feed.entries.some((each) => each.id === entry.skill.url)) files.push(...feedFiles(feed));
