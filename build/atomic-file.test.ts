@@ -2,7 +2,7 @@
 import { linkSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFileApart, replaceFile, writeFileFresh } from './atomic-file.ts';
+import { copyFileApart, joinedLines, replaceFile, writeFileAtomically, writeFileFresh } from './atomic-file.ts';
 import { temporaryFolders } from '../test/helpers/temporary-folders.ts';
 
 const temporary = temporaryFolders('atomic-file-');
@@ -44,5 +44,30 @@ describe('replaceFile', () => {
   it('passes on any other failure', () => {
     const { dir } = linkedPair();
     expect(() => replaceFile(join(dir, 'missing/x'), () => writeFileSync(join(dir, 'missing/x'), '', { flag: 'wx' }))).toThrow(/ENOENT/);
+  });
+});
+
+describe('writeFileAtomically', () => {
+  it('writes parts one after another, text and bytes, across its writes and past the size of one', () => {
+    const dir = temporary();
+    const parts = [
+      ...Array.from({ length: 30_000 }, (_, i) => `line ${i} é\n`),
+      Buffer.alloc(3 << 20, 7),
+      new Uint8Array(new Int32Array([1, -1, 1 << 30]).buffer),
+      'x'.repeat((1 << 20) - 3),
+      'ü'.repeat(5),
+    ];
+    writeFileAtomically(join(dir, 'file'), parts);
+    expect(readFileSync(join(dir, 'file')).equals(Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))))).toBe(true);
+  });
+
+  it('joins lines after a head, each after a line break', () => {
+    expect([...joinedLines('head', ['a', '', 'b'])].join('')).toBe('head\na\n\nb');
+    expect([...joinedLines('head', [])].join('')).toBe('head');
+    // Past one batch: each batch after the first starts with its line break.
+    const many = Array.from({ length: 200_000 }, (_, i) => `line ${i}`);
+    const batches = [...joinedLines('head', many)];
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.join('')).toBe(['head', ...many].join('\n'));
   });
 });

@@ -20,7 +20,7 @@
  */
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { copyFileApart, replaceFile, writeFileAtomically, writeFileFresh } from './atomic-file.ts';
+import { copyFileApart, joinedLines, replaceFile, writeFileAtomically, writeFileFresh } from './atomic-file.ts';
 import { siblingFolder, swapIn } from './swap.ts';
 import type { Companion } from './swap.ts';
 import { mirrorPlan } from './mirror.ts';
@@ -231,7 +231,7 @@ export class OutputFolder {
     // In the order of the tasks' ids, not of their making (the workers'): the same folder, the same record.
     const ids = [...this.lines.keys()].sort();
     const head = JSON.stringify({ format: RECORD_FORMAT, mirrors: this.mirrorFolders });
-    writeFileAtomically(join(this.folder, RECORD_FILE), [head, ...ids.map((id) => this.lines.get(id)!)].join('\n'));
+    writeFileAtomically(join(this.folder, RECORD_FILE), joinedLines(head, ids.map((id) => this.lines.get(id)!)));
     swapIn(this.folder, this.outDir, companions, this.options.reuse === false ? undefined : this.options.spare);
     return copies;
   }

@@ -18,7 +18,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import location from './cache-location.json' with { type: 'json' };
-import { removeTemporaries, writeFileAtomically } from './atomic-file.ts';
+import { joinedLines, removeTemporaries, writeFileAtomically } from './atomic-file.ts';
 import { openSearchParts } from './search-parts.ts';
 import { BuildDefinitionError } from '../site/errors.ts';
 import type { SearchPartStore } from './search-parts.ts';
@@ -73,7 +73,7 @@ export function openStore(dir: string): Store {
   const write = (name: PackName, { code, last, used, changed }: PackLines) => {
     // Unchanged: every entry asked for was there, and nothing else was.
     if (!changed && used.size === last.size) return;
-    writeFileAtomically(join(dir, `${name}.pack`), [headOf(code), ...[...used.values()].map((entry) => entry.line)].join('\n'));
+    writeFileAtomically(join(dir, `${name}.pack`), joinedLines(headOf(code), linesOf(used)));
   };
   const searchParts = openSearchParts(join(dir, 'search.parts'));
   return {
@@ -131,6 +131,10 @@ interface PackLines {
 }
 
 const headOf = (code: string) => JSON.stringify({ format: STORE_FORMAT, code });
+
+function* linesOf(entries: PackLines['used']): Generator<string> {
+  for (const entry of entries.values()) yield entry.line;
+}
 
 function readPack(path: string, code: string): PackLines {
   const pack: PackLines = { code, last: new Map(), used: new Map(), changed: false };
