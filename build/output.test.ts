@@ -38,7 +38,7 @@ describe('a build into an empty folder', () => {
     const root = temporary();
     const { how, copies } = buildOf(root, { a: ['1', A], b: ['1', B] });
     expect(how).toEqual({ a: 'made', b: 'made' });
-    expect(copies.sort()).toEqual(['v1/a.html', 'v1/b.html', 'v1/skills/a.json']);
+    expect(copies).toBe(3);
     expect(tree(join(root, 'dist'))).toEqual([RECORD_FILE, 'a.html', 'b.html', 'skills/a.json', 'v1/a.html', 'v1/b.html', 'v1/skills/a.json']);
     expect(statSync(join(root, 'dist', 'v1/a.html')).ino).toBe(statSync(join(root, 'dist', 'a.html')).ino);
     const [head, ...lines] = readFileSync(join(root, 'dist', RECORD_FILE), 'utf8').split('\n');

@@ -213,7 +213,7 @@ export async function runTasks(model: CatalogueModel, store: Store, outDir: stri
 
     const files = withMirrors(folder.files);
     options.checkFiles?.(files);
-    await timed('write', () => folder.commit(options.companions), (copies) => `${files.length} files to ${outDir} (${folder.written} written or linked, ${copies.length} /v1 copies, the rest kept)`);
+    await timed('write', () => folder.commit(options.companions), (copies) => `${files.length} files to ${outDir} (${folder.written} written or linked, ${copies} /v1 copies, the rest kept)`);
     report.written = folder.written;
     if (store.enabled) {
       const bodyFiles = new Set([...model.skills, ...model.bundles, ...model.docs, ...model.drafts.skills, ...model.drafts.bundles].map((entry) => bodyFileOf(entry.body)));
