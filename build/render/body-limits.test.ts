@@ -1,5 +1,5 @@
 /** The body limits: exact at their edges, and their measures bounds of what the real parser makes. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { BODY_LIMITS, bodyLimitProblems, measureBody } from './body-limits.ts';
 import { renderBody, tokenize } from '../../site/render/markdown-body.ts';
@@ -91,6 +91,20 @@ const expectBounded = (body: string) => {
   expect(measured.blockDepth.value, JSON.stringify(body)).toBeGreaterThanOrEqual(parsed.blocks);
   expect(measured.inlineDepth.value, JSON.stringify(body)).toBeGreaterThanOrEqual(parsed.inline);
 };
+
+describe('a body within every limit', () => {
+  it('is measured without formatting a number: the first one formatted loads ICU\'s number format', () => {
+    const format = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      expect(bodyLimitProblems('# A heading\n\nA paragraph with *emphasis*, a [link](https://example.com) and a list:\n\n- one\n- two\n')).toEqual([]);
+      expect(format).not.toHaveBeenCalled();
+      expect(bodyLimitProblems('- a\n'.repeat(BODY_LIMITS.listItems + 1))).toHaveLength(1);
+      expect(format).toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
+  });
+});
 
 describe('what the limits measure', () => {
   it.each(COUNTEREXAMPLES)('is never less than the nesting the real parser builds: %j', expectBounded);
