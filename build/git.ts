@@ -80,6 +80,18 @@ export function changedFiles(dir: string): string[] {
   return files;
 }
 
+/** Whether commit `ancestor` is in the history of `commit` (itself included); false when git
+ * does not know it (a rewritten history, a shallow clone) or is missing. */
+export function isAncestor(dir: string, ancestor: string, commit: string): boolean {
+  if (!OBJECT_ID.test(ancestor)) return false;
+  try {
+    git(dir, 'merge-base', '--is-ancestor', ancestor, commit);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function readOptional(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');

@@ -18,6 +18,7 @@ import type { RepositoryEnvironment } from './repository.ts';
 import cacheLocation from './cache-location.json' with { type: 'json' };
 import { buildStamp, buildTime, buildVersion } from './stamp.ts';
 import { contentDates } from './content-dates.ts';
+import type { DatesMemo, KeptDates } from './content-dates.ts';
 import { ContentError } from './content-error.ts';
 import { readHandHeaders } from './hand-headers.ts';
 import type { HandHeaders } from './hand-headers.ts';
@@ -79,6 +80,8 @@ export const HAND_HEADERS_FILE = join(PROJECT_ROOT, '_headers');
 
 /** The code that makes a content file's checked form: its loading and its checks. */
 const CHECK_CODE = ['build/load.ts', 'build/validate/index.ts'];
+/** The code that reads the content's commit dates. */
+const DATES_CODE = ['build/content-dates.ts'];
 
 /** Load and validate only: what `npm run check` runs. Throws ContentError with every problem. */
 export async function checkContent(contentDir = join(PROJECT_ROOT, 'content'), headersFile = HAND_HEADERS_FILE): Promise<ValidContent> {
@@ -113,6 +116,8 @@ export interface ModelContext {
   env: StampEnvironment & RepositoryEnvironment;
   deploy: DeployContext;
   contentDir: string;
+  /** The commit dates the build cache keeps (content-dates.ts); none: git reads the whole history. */
+  dates?: DatesMemo;
   folderMaxEntries?: number;
   textFileMaxBytes?: number;
 }
@@ -133,7 +138,7 @@ export function modelOf(loaded: LoadedContent, documents: DocumentMemo, context:
       if (shopProblems.length > 0) throw new ContentError(shopProblems);
       // A file git does not know is dated by its modification time, taken as it was read.
       const modified = new Map([...loaded.skills, ...loaded.bundles, ...loaded.docs].map(({ file, modified: time }) => [file, time]));
-      const dateOf = contentDates(contentDir, PROJECT_ROOT, (file) => modified.get(file)!);
+      const dateOf = contentDates(contentDir, PROJECT_ROOT, (file) => modified.get(file)!, context.dates);
       const readTimes = [loaded.site, loaded.clusters, ...loaded.skills, ...loaded.bundles, ...loaded.docs].map((file) => file.modified);
       const model = buildModel(valid, stamp, buildTime(contentDir, env, readTimes), dateOf, headers.rules, deploy, repositoryOf(env, PROJECT_ROOT));
       // Before any page is rendered: a catalogue too large for the platform stops here (site/layout.ts).
@@ -204,7 +209,10 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
 
   const store: Store = options.cacheDir ? step('cache open', () => openStore(resolve(options.cacheDir!)), () => `open, ${resolve(options.cacheDir!)}`) : noStore();
   // What loading and checking made of each content file, by its path, under the code that does it.
-  const documents: DocumentMemo = store.pack<KnownFile>('files', codeDigests(PROJECT_ROOT, [CHECK_CODE])[0]);
+  const [checkCode, datesCode] = codeDigests(PROJECT_ROOT, [CHECK_CODE, DATES_CODE]);
+  const documents: DocumentMemo = store.pack<KnownFile>('files', checkCode);
+  // Without a cache, this process's memo of the commit's dates (git.ts perCommit) is all there is.
+  const dates = store.enabled ? store.pack<KeptDates>('dates', datesCode) : undefined;
   const headersFile = resolve(options.headersFile ?? HAND_HEADERS_FILE);
   const headers = readHandHeaders(headersFile, relative(PROJECT_ROOT, headersFile) || headersFile);
   const deploy = deployContext(env, { drafts: options.drafts });
@@ -214,8 +222,9 @@ async function buildInto(outDir: string, constantsFile: string | null, options: 
     const files = [content.site, content.clusters, ...content.skills, ...content.bundles, ...content.docs];
     const parsed = files.filter((file) => !file.checked).length;
     return `${content.skills.length} skills, ${content.bundles.length} bundles, ${content.docs.length} docs` + (parsed < files.length ? `; ${parsed} of ${files.length} files parsed, the rest checked before` : '');
-  }), documents, { headers, env, deploy, contentDir, folderMaxEntries: options.folderMaxEntries, textFileMaxBytes: options.textFileMaxBytes }, step);
+  }), documents, { headers, env, deploy, contentDir, dates, folderMaxEntries: options.folderMaxEntries, textFileMaxBytes: options.textFileMaxBytes }, step);
   store.close('files');
+  store.close('dates');
   collectHeap(options.heapCollectionMinBytes ?? HEAP_COLLECTION_MIN_BYTES);
   for (const notice of model.notices) log(`${'notice'.padEnd(20)} ${notice}`);
   // The functions' constants, and beside a build into the published folder the page layout the

@@ -5,6 +5,8 @@
  *
  * - `files.pack`: what loading and checking made of each content file that passed, by its path
  *   (build/load.ts);
+ * - `dates.pack`: each content file's commit dates, with the commit they were read at, by the
+ *   content folder (build/content-dates.ts);
  * - `search.parts`: each item's part of the search index, by the digest of its code and input
  *   (search-parts.ts);
  * - `bodies/`: each content file's body rendered, one file per content file holding the key it was
@@ -32,7 +34,7 @@ export interface Pack<T> {
   set(key: string, value: T): void;
 }
 
-export type PackName = 'files';
+export type PackName = 'files' | 'dates';
 
 export interface Store {
   /** False for a build without a cache: nothing is read or kept. */
