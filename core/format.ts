@@ -10,8 +10,14 @@
 export function formatEuro(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const euros = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const euros = grouped(Math.floor(abs / 100));
   return `${sign}€${euros}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A whole number with a comma between each three digits (`32,768`), as `toLocaleString('en')`
+ * writes it, without Intl: the first number Intl formats in a process loads ICU's number format. */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** `1 skill`, `3 skills`. */

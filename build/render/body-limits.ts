@@ -15,6 +15,7 @@
  * bodies reach them.) `test/adversarial-bodies.test.ts` builds a corpus of hostile bodies against
  * these numbers, in a process capped in time and memory.
  */
+import { grouped } from '../../core/format.ts';
 
 export const BODY_LIMITS = {
   /** UTF-8 bytes of one body: some 5,000 words, five times the longest guide page. */
@@ -49,8 +50,6 @@ export interface BodyLimitProblem {
   got: string;
 }
 
-const number = (n: number) => n.toLocaleString('en');
-
 /**
  * Every limit the body goes beyond (none: it may be rendered). Linear in the body's length; a body
  * over the byte limit is measured no further, since reading it is already the cost to avoid.
@@ -58,28 +57,26 @@ const number = (n: number) => n.toLocaleString('en');
 export function bodyLimitProblems(body: string): BodyLimitProblem[] {
   const bytes = Buffer.byteLength(body, 'utf8');
   if (bytes > BODY_LIMITS.bytes) {
-    return [{ expected: `a Markdown body of at most ${number(BODY_LIMITS.bytes)} bytes (move the rest to a page of its own)`, got: `${number(bytes)} bytes` }];
+    return [{ expected: `a Markdown body of at most ${grouped(BODY_LIMITS.bytes)} bytes (move the rest to a page of its own)`, got: `${grouped(bytes)} bytes` }];
   }
   const measure = measureBody(body);
   const problems: BodyLimitProblem[] = [];
-  // The text is made only for a limit passed: the first number formatted loads ICU's number
-  // format, some 30 ms, in every build that parses a body.
-  const over = (found: Measured, limit: number, expected: () => string, unit: string) => {
-    if (found.value > limit) problems.push({ line: found.line, expected: expected(), got: `${number(found.value)} ${unit}` });
+  const over = (found: Measured, limit: number, expected: string, unit: string) => {
+    if (found.value > limit) problems.push({ line: found.line, expected, got: `${grouped(found.value)} ${unit}` });
   };
   over(measure.blockDepth, BODY_LIMITS.blockDepth,
-    () => `quotes and lists nested at most ${BODY_LIMITS.blockDepth} deep (each >, list marker and two columns of indentation that start a line count one level)`, 'levels');
+    `quotes and lists nested at most ${BODY_LIMITS.blockDepth} deep (each >, list marker and two columns of indentation that start a line count one level)`, 'levels');
   over(measure.inlineDepth, BODY_LIMITS.inlineDepth,
-    () => `emphasis nested at most ${BODY_LIMITS.inlineDepth} deep within a paragraph (each *, _ or ~ that can open and close around the others counts one level)`, 'levels');
+    `emphasis nested at most ${BODY_LIMITS.inlineDepth} deep within a paragraph (each *, _ or ~ that can open and close around the others counts one level)`, 'levels');
   over(measure.underlinedHeadings, BODY_LIMITS.underlinedHeadings,
-    () => `at most ${BODY_LIMITS.underlinedHeadings} headings underlined with === or --- (write # and ## headings instead)`, 'underlined headings');
+    `at most ${BODY_LIMITS.underlinedHeadings} headings underlined with === or --- (write # and ## headings instead)`, 'underlined headings');
   over(measure.quoteResumptions, BODY_LIMITS.quoteResumptions,
-    () => `at most ${BODY_LIMITS.quoteResumptions} quotes that begin right below a line of text (leave a blank line before a quote)`, 'quotes');
+    `at most ${BODY_LIMITS.quoteResumptions} quotes that begin right below a line of text (leave a blank line before a quote)`, 'quotes');
   over(measure.scannedCharacters, BODY_LIMITS.scannedCharacters,
-    () => `at most ${number(BODY_LIMITS.scannedCharacters)} of [ ] < and closing * _ ~ in one paragraph (a blank line starts a new one)`, 'characters');
-  over(measure.listItems, BODY_LIMITS.listItems, () => `at most ${number(BODY_LIMITS.listItems)} list items`, 'list items');
-  over(measure.tableCells, BODY_LIMITS.tableCells, () => `tables of at most ${number(BODY_LIMITS.tableCells)} cells (rows × columns)`, 'cells');
-  over(measure.footnoteReferences, BODY_LIMITS.footnoteReferences, () => `at most ${number(BODY_LIMITS.footnoteReferences)} footnote references ([^…])`, 'references');
+    `at most ${grouped(BODY_LIMITS.scannedCharacters)} of [ ] < and closing * _ ~ in one paragraph (a blank line starts a new one)`, 'characters');
+  over(measure.listItems, BODY_LIMITS.listItems, `at most ${grouped(BODY_LIMITS.listItems)} list items`, 'list items');
+  over(measure.tableCells, BODY_LIMITS.tableCells, `tables of at most ${grouped(BODY_LIMITS.tableCells)} cells (rows × columns)`, 'cells');
+  over(measure.footnoteReferences, BODY_LIMITS.footnoteReferences, `at most ${grouped(BODY_LIMITS.footnoteReferences)} footnote references ([^…])`, 'references');
   return problems;
 }
 
