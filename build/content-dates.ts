@@ -64,7 +64,7 @@ const later = (a: string, b: string): boolean => {
 
 /** Parse `git log --format=<NUL><date> --name-only`: a date line, then the files of that commit;
  * each file's newest date and its oldest, folded into `into`. */
-export function parseGitLog(output: string, into: CommitDates = { last: new Map(), first: new Map() }): CommitDates {
+export function parseGitLog(output: string, into: CommitDates = noDates()): CommitDates {
   const { last, first } = into;
   let current: string | undefined;
   for (const line of output.split('\n')) {
@@ -109,10 +109,13 @@ function gitDates(read: () => CommitDates): CommitDates | undefined {
   }
 }
 
-const noDates = (): CommitDates => ({ last: new Map(), first: new Map() });
+/** No file dated by git: each falls back to its mtime. */
+function noDates(): CommitDates {
+  return { last: new Map(), first: new Map() };
+}
 
 function datesOf({ files }: KeptDates): CommitDates {
-  const dates: CommitDates = { last: new Map(), first: new Map() };
+  const dates = noDates();
   for (const [file, [last, first]] of Object.entries(files)) {
     dates.last.set(file, last);
     dates.first.set(file, first);
