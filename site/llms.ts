@@ -17,7 +17,7 @@ import { homeRef } from './pages/home.ts';
 import { skillRef } from './pages/skill.ts';
 import { bundleIndexRef, skillIndexRef } from './pages/page-ref.ts';
 import type { DocRef } from './pages/page-ref.ts';
-import { listedIn } from './pages/listing.ts';
+import { listings } from './pages/listing.ts';
 import { LISTING_PAGE_SIZE } from './pages/pagination.ts';
 import { markdownOf } from './markdown/serialize.ts';
 import { heading, link, list, paragraph } from './markdown/mdast.ts';
@@ -90,8 +90,9 @@ export const LLMS_TXT_MAX_ENTRIES = 300;
 function everyEntry(frame: PageFrame, catalog: Catalog): Block[] {
   const base = frame.site.baseUrl;
   const blocks: Block[] = [];
+  const listingOf = listings(catalog);
   for (const cluster of frame.clusters) {
-    const { listed } = listedIn(catalog, cluster);
+    const { listed } = listingOf(cluster);
     blocks.push(heading(2, oneLine(cluster.label)), list([
       [link(clusterRef(base, cluster).markdownUrl, `${oneLine(cluster.label)}: every skill for this job`), `: ${oneLine(cluster.question)}`],
       ...listed.map((skill) => {
@@ -113,10 +114,11 @@ const PAGED = `, ${LISTING_PAGE_SIZE} a page, each page's twin linking the next.
 /** Too many to list: each cluster's Markdown listing with its counts, and the listings of every skill and bundle. */
 function overview(frame: PageFrame, catalog: Catalog): Block[] {
   const base = frame.site.baseUrl;
+  const listingOf = listings(catalog);
   return [
     paragraph(`The catalogue holds ${count(catalog.skills.length, 'skill')} and ${count(catalog.bundles.length, 'bundle')}, too many to list here: each cluster below links to its Markdown listing${PAGED}`),
     heading(2, 'Clusters'), list(frame.clusters.map((cluster) => {
-      const { listed, also } = listedIn(catalog, cluster);
+      const { listed, also } = listingOf(cluster);
       return [link(clusterRef(base, cluster).markdownUrl, oneLine(cluster.label)), `: ${oneLine(cluster.question)} (${count(listed.length, 'skill')} listed here first${also.length > 0 ? `, ${also.length} more that also fit` : ''})`];
     })),
     heading(2, 'Listings'), list([

@@ -7,7 +7,7 @@ import type { Element } from 'hast';
 import type { Bundle, Catalog, Cluster, Skill } from '../../core/types.ts';
 import { count, formatDate, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
-import { listedIn } from './listing.ts';
+import { listings } from './listing.ts';
 import { renderPage } from '../html/layout.ts';
 import { webSite } from '../html/structured-data.ts';
 import { SEARCH_PAGE_PATH } from '../../core/search-paths.ts';
@@ -59,6 +59,7 @@ export interface HomeView {
 }
 
 export function homeView(clusters: readonly Cluster[], catalog: Catalog): HomeView {
+  const listingOf = listings(catalog);
   return {
     pricing: catalog.pricing,
     skillCount: catalog.skill_count,
@@ -66,7 +67,7 @@ export function homeView(clusters: readonly Cluster[], catalog: Catalog): HomeVi
     version: catalog.version,
     generatedAt: catalog.generated_at,
     clusters: clusters.map((cluster) => {
-      const { listed, also } = listedIn(catalog, cluster);
+      const { listed, also } = listingOf(cluster);
       return { listed: listed.slice(0, OVERVIEW_LIMITS.cluster), listedCount: listed.length, also: also.length <= OVERVIEW_LIMITS.cluster ? also : [], alsoCount: also.length };
     }),
     bundles: catalog.bundles.slice(0, OVERVIEW_LIMITS.bundles),

@@ -4,7 +4,7 @@ import { h } from 'hastscript';
 import type { Catalog, Cluster, Skill } from '../../core/types.ts';
 import { count, formatEuro } from '../render/format.ts';
 import type { PageFrame } from './frame.ts';
-import { listedIn } from './listing.ts';
+import { listings } from './listing.ts';
 import { indexIntro, indexPage } from '../html/index-layout.ts';
 import { clusterAnchor, clusterPath, skillCard } from '../html/parts.ts';
 import { PRICES_NOTE } from '../../core/pricing.ts';
@@ -28,8 +28,10 @@ export interface FiledSkill {
 }
 
 /** Every skill in the order `/skills/` lists them: by first cluster, the clusters in catalogue order. */
-export const filedSkills = (frame: PageFrame, catalog: Catalog): FiledSkill[] =>
-  frame.clusters.flatMap((cluster) => listedIn(catalog, cluster).listed.map((skill) => ({ cluster, skill })));
+export function filedSkills(frame: PageFrame, catalog: Catalog): FiledSkill[] {
+  const listingOf = listings(catalog);
+  return frame.clusters.flatMap((cluster) => listingOf(cluster).listed.map((skill) => ({ cluster, skill })));
+}
 
 /** A page's skills in runs of one cluster each, in order. */
 function groupsOf(skills: readonly FiledSkill[]): { cluster: Cluster; skills: Skill[] }[] {
