@@ -125,6 +125,8 @@ export function bundleTwin(frame: TwinFrame, { bundle, body, memberPrices, draft
 
 /** Each bundle with its members' own prices, which its page compares. */
 function inputsOf(bundles: readonly BundleEntry[], skills: readonly SkillEntry[], draft: boolean): BundlePageInput[] {
+  // A build with no draft bundle (every production build) looks up no price.
+  if (bundles.length === 0) return [];
   const priceOf = new Map(skills.map(({ skill }) => [skill.slug, skill.price.amount_cents]));
   return bundles.map(({ bundle, body }) => ({ bundle, body, memberPrices: bundle.skills.map((member) => priceOf.get(member.slug)!), ...(draft ? { draft } : {}) }));
 }
