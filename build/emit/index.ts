@@ -27,6 +27,7 @@ import { joinLlmsFull, llmsFullFiles, LLMS_FULL_MAX_BYTES } from '../../site/llm
 import { notFoundHtml } from '../../site/html/not-found-page.ts';
 import { LLMS_FILE, NOT_FOUND_PAGE } from '../../core/published-files.ts';
 import { readSchema } from '../ajv.ts';
+import { digestOf } from '../digest.ts';
 import { emitAdmin } from './admin.ts';
 import type { AdminInput } from './admin.ts';
 import { JSON_CHECK } from './check-json.ts';
@@ -135,6 +136,9 @@ export const KINDS = {
     where: 'here',
     tasks: ({ model }) => {
       const parts = searchItems(model);
+      // Each part known by its digest from here: the task's key holds the parts' digests, not their
+      // text again, and each part is kept in the cache by that digest (RenderContext.searchParts).
+      for (const part of parts) digestOf(part);
       return [{ id: 'search-index', input: { parts, ...searchCatalogue(model, parts) } }];
     },
     render: ({ parts, ...joined }, { bodies, searchParts }) => searchIndexFiles(searchParts(parts, (input) => searchPartOf(input, bodies)), joined),

@@ -307,7 +307,7 @@ function renderContext(frame: ReturnType<typeof siteFrame>, store: Store, folder
   return (kind: AnyKind, keyed: Keyed): RenderContext => handed(kind, frame, {
     searchParts(inputs, make) {
       const code = codeOf(modulesOf(kind, keyed.task.input));
-      return store.searchParts.parts(inputs.map((input) => keyOf(code, input)), (index) => make(inputs[index]));
+      return store.searchParts.parts(inputs.map((input) => keyOf(code, digestOf(input))), (index) => make(inputs[index]));
     },
     read: (path) => folder.read(path),
     size: (path) => folder.size(path),
