@@ -16,7 +16,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { changedFiles, git, headCommit, isAncestor, perCommit, workTreeOf } from './git.ts';
-import { newestDate } from '../site/pages/newest.ts';
+import { isLater, newestDate } from '../site/pages/newest.ts';
 
 /** ISO 8601 date-times of a file's last change and of its first, by its path relative to the project root. */
 export interface ContentDates {
@@ -57,10 +57,7 @@ export function contentDates(contentDir: string, projectRoot: string, modified: 
 
 /** Whether date `a` is a later instant than `b`; the same instant in other words (another offset)
  * by the text, so that which of the two is kept does not hang on the order they come in. */
-const later = (a: string, b: string): boolean => {
-  const [ta, tb] = [Date.parse(a), Date.parse(b)];
-  return ta > tb || (ta === tb && a > b);
-};
+const later = (a: string, b: string): boolean => isLater(a, b) || (a > b && Date.parse(a) === Date.parse(b));
 
 /** Parse `git log --format=<NUL><date> --name-only`: a date line, then the files of that commit;
  * each file's newest date and its oldest, folded into `into`. */

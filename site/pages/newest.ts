@@ -15,7 +15,7 @@ export function newestDate(dates: Iterable<string>): string | undefined {
 }
 
 /** Whether `a` is a later instant than `b`. */
-const isLater = (a: string, b: string): boolean => (UTC_SECONDS.test(a) && UTC_SECONDS.test(b) ? a > b : Date.parse(a) > Date.parse(b));
+export const isLater = (a: string, b: string): boolean => (UTC_SECONDS.test(a) && UTC_SECONDS.test(b) ? a > b : Date.parse(a) > Date.parse(b));
 
 export const newestOf = (model: CatalogueModel, entries: readonly (SkillEntry | BundleEntry)[]): string =>
   newestDate(entries.map((entry) => entry.lastModified)) ?? model.generatedAt;
